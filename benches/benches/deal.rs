@@ -1,0 +1,56 @@
+//! Deals per second for every stage, beside raw SHA-256 blocks: the bound
+//! every hash-based scheme is read against. Run with `cargo bench -p
+//! fairdeal-benches`.
+
+// criterion_group! generates undocumented public functions.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use fairdeal_benches::{EUCHREMASTER_CUT, EUCHREMASTER_SEED};
+use fairdeal_core::DealScheme;
+use fairdeal_euchremaster::{EuchreMaster, Input};
+use sha2::{Digest, Sha256};
+
+fn sha256(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sha256");
+    group.throughput(Throughput::Elements(1));
+    // 55 bytes: the longest message that SHA-256 pads into one 64-byte block.
+    let message = [0x61u8; 55];
+    group.bench_function("64B", |b| b.iter(|| Sha256::digest(black_box(&message))));
+    group.finish();
+}
+
+fn euchremaster(c: &mut Criterion) {
+    let input =
+        Input::new(EUCHREMASTER_SEED, EUCHREMASTER_CUT, 1, false).expect("a valid sample input");
+    let mut group = c.benchmark_group("euchremaster");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("trace", |b| {
+        b.iter(|| EuchreMaster::trace(black_box(&input)));
+    });
+    group.bench_function("commitment", |b| {
+        b.iter(|| EuchreMaster::commitment(black_box(&input)));
+    });
+    group.bench_function("stream", |b| {
+        b.iter(|| {
+            EuchreMaster::stream(black_box(&input))
+                .take(23)
+                .fold(0, u32::wrapping_add)
+        });
+    });
+    let draws: Vec<u32> = EuchreMaster::stream(&input).take(23).collect();
+    group.bench_function("shuffle", |b| {
+        b.iter(|| EuchreMaster::shuffle(&input, &mut black_box(&draws).iter().copied()));
+    });
+    let deck = EuchreMaster::shuffle(&input, &mut draws.iter().copied())
+        .expect("23 numbers shuffle 24 cards");
+    group.bench_function("deal", |b| {
+        b.iter(|| EuchreMaster::deal(&input, black_box(deck.cards())));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sha256, euchremaster);
+criterion_main!(benches);

@@ -1,0 +1,8 @@
+//! Fixed inputs for the criterion benches in `benches/deal.rs`, taken from
+//! the vectors so that a bench measures a deal the vectors pin.
+
+/// README.md's sample receipt (vector case `euchremaster/dealer-1`).
+pub const EUCHREMASTER_SEED: &str =
+    "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
+/// The sample receipt's cut.
+pub const EUCHREMASTER_CUT: &str = "K7 cut";

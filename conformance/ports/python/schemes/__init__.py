@@ -1,0 +1,8 @@
+"""The schemes this port implements, by scheme id (the `scheme` of a vector
+file). A module is named after its id with `-` written `_`."""
+
+from . import euchremaster
+
+SCHEMES = {
+    "euchremaster": euchremaster,
+}

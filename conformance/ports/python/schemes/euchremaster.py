@@ -1,0 +1,249 @@
+"""`euchremaster`: the EuchreMaster counter-hash deal.
+
+Written from docs/schemes/euchremaster.md alone (and docs/vectors.md for the
+error kinds and the order of checks). Each step of the page is one function:
+
+    validate(input)          -> the normalised input, or PortError
+    fingerprint(inp)         -> step 1, lowercase hex
+    stream(inp)              -> step 2, an endless generator of u32s
+    starting_deck(joker)     -> step 3, card codes
+    shuffle(inp, draws)      -> step 4, {consumed, positions, deck}
+    deal(inp, deck)          -> steps 5 and 6, {hands, upcard, kitty}
+    trace(input)             -> every stage, in the page's output order
+
+`inp` is always an input that validate() has returned.
+"""
+
+import hashlib
+from itertools import count
+
+from .common import PortError
+
+SCHEME = "euchremaster"
+SCHEME_VERSION = 1
+
+# The fields in the order of the page's input table: the order of the checks.
+FIELDS = ("seed", "cut", "dealer", "joker")
+
+SEED_LENGTH = 64
+HEX_DIGITS = frozenset("0123456789abcdefABCDEF")  # either case is accepted
+CUT_MIN, CUT_MAX = 1, 1024
+PRINTABLE_FIRST, PRINTABLE_LAST = " ", "~"  # 0x20 .. 0x7E, space included
+SEATS = 4  # 0 you, 1 left, 2 partner, 3 right
+DEALER_MAX = SEATS - 1
+
+RANKS = "9TJQKA"
+SUITS = "cdhs"
+JOKER = "Jk"
+
+PACKETS = (3, 2, 3, 2, 2, 3, 2, 3)  # 20 cards, five to each seat
+UPCARD = sum(PACKETS)  # position 20; the kitty is the positions after it
+
+
+# --- input ------------------------------------------------------------------
+
+
+def validate(raw):
+    """Check a JSON input object and return it normalised (joker filled in).
+
+    Order (docs/vectors.md, "Errors"): an unknown field first; then each field
+    in FIELDS order: missing, JSON type, then its own rules, characters
+    before length for texts.
+    """
+    if not isinstance(raw, dict):
+        raise PortError("type", "", "the input must be a JSON object")
+    for name in raw:
+        if name not in FIELDS:
+            raise PortError("unknown", name, f"euchremaster takes no field {name!r}")
+
+    seed = _text(raw, "seed")
+    for i, ch in enumerate(seed):
+        if ch not in HEX_DIGITS:
+            raise PortError("character", "seed", f"character {i} ({ch!r}) is not a hex digit")
+    if len(seed) != SEED_LENGTH:
+        raise PortError("length", "seed", f"{len(seed)} digits, not {SEED_LENGTH}")
+
+    cut = _text(raw, "cut")
+    for i, ch in enumerate(cut):
+        if not PRINTABLE_FIRST <= ch <= PRINTABLE_LAST:
+            raise PortError("character", "cut", f"character {i} ({ch!r}) is not printable ASCII")
+    if not CUT_MIN <= len(cut) <= CUT_MAX:
+        raise PortError("length", "cut", f"{len(cut)} characters, not {CUT_MIN} to {CUT_MAX}")
+
+    dealer = _seat(raw, "dealer")
+
+    # joker is optional and false when absent; only JSON true/false will do.
+    joker = raw.get("joker", False)
+    if not isinstance(joker, bool):
+        raise PortError("type", "joker", "must be true or false")
+
+    # The texts are kept exactly as given: no trimming, no case folding.
+    return {"seed": seed, "cut": cut, "dealer": dealer, "joker": joker}
+
+
+def _text(raw, name):
+    if name not in raw:
+        raise PortError("missing", name, "is required")
+    value = raw[name]
+    if not isinstance(value, str):
+        raise PortError("type", name, "must be a string")
+    return value
+
+
+def _seat(raw, name):
+    if name not in raw:
+        raise PortError("missing", name, "is required")
+    value = raw[name]
+    # In Python bool is a kind of int, but JSON true is not a number.
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise PortError("type", name, "must be a number")
+    # A JSON number that is negative or not whole is `range` (docs/vectors.md).
+    # Choice: a whole number written with a fraction part (1.0) is accepted as
+    # that whole number, since the docs refuse only "not a whole number".
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise PortError("range", name, f"{value!r} is not a whole number")
+        value = int(value)
+    if not 0 <= value <= DEALER_MAX:
+        raise PortError("range", name, f"{value} is not a seat 0 to {DEALER_MAX}")
+    return value
+
+
+# --- step 1: the fingerprint ------------------------------------------------
+
+
+def fingerprint(inp):
+    """SHA-256 of the seed text exactly as given (not lower-cased)."""
+    return hashlib.sha256(inp["seed"].encode("ascii")).hexdigest()
+
+
+# --- step 2: the random numbers ---------------------------------------------
+
+
+def stream(inp):
+    """u32s from H_k = SHA-256(seed ":" cut ":" k), k = 0, 1, 2, ...: eight
+    big-endian words per block, in order. k is decimal without leading zeros;
+    colons inside the cut are not escaped."""
+    prefix = (inp["seed"] + ":" + inp["cut"] + ":").encode("ascii")
+    for k in count():
+        block = hashlib.sha256(prefix + str(k).encode("ascii")).digest()
+        for offset in range(0, 32, 4):
+            yield int.from_bytes(block[offset : offset + 4], "big")
+
+
+# --- step 3: the starting deck ----------------------------------------------
+
+
+def starting_deck(joker):
+    """Clubs, diamonds, hearts, spades; 9 T J Q K A in each; then the joker."""
+    cards = [rank + suit for suit in SUITS for rank in RANKS]
+    if joker:
+        cards.append(JOKER)
+    return cards
+
+
+# --- step 4: the shuffle ----------------------------------------------------
+
+
+def shuffle(inp, draws):
+    """Fisher-Yates from the top down, j = (u * (i + 1)) >> 32.
+
+    `draws` is any iterable of u32s (the stream, or a vector's list). Returns
+    how many numbers were taken, and for each final position the starting
+    position of its card, and the card codes.
+    """
+    cards = starting_deck(inp["joker"])
+    n = len(cards)
+    positions = list(range(n))  # positions[p] = starting position of the card at p
+    draws = iter(draws)
+    consumed = 0
+    for i in range(n - 1, 0, -1):
+        u = next(draws, None)
+        if u is None:
+            raise PortError(
+                "stream-exhausted",
+                "randoms",
+                f"the {n}-card shuffle takes {n - 1} numbers; only {consumed} were given",
+            )
+        if isinstance(u, bool) or not isinstance(u, int):
+            raise PortError("type", f"randoms[{consumed}]", "must be a whole number")
+        if not 0 <= u < 2**32:
+            raise PortError("range", f"randoms[{consumed}]", f"{u} is not a u32")
+        consumed += 1
+        # Integer multiply-shift: floor(u * (i + 1) / 2^32), always 0..i.
+        # Not floating point, not u mod (i + 1).
+        j = (u * (i + 1)) >> 32
+        positions[i], positions[j] = positions[j], positions[i]
+    return {
+        "consumed": consumed,
+        "positions": positions,
+        "deck": [cards[p] for p in positions],
+    }
+
+
+# --- steps 5 and 6: the deal, the up-card and the kitty ---------------------
+
+
+def deal(inp, deck):
+    """Deal `deck` (codes, position 0 first) in packets 3 2 3 2 2 3 2 3,
+    the first to the seat after the dealer, each next one to the next seat.
+    Position 20 is the up-card; the rest (21.. ) the kitty."""
+    deck = _check_deck(deck, starting_deck(inp["joker"]))
+    hands = [[] for _ in range(SEATS)]
+    seat = (inp["dealer"] + 1) % SEATS  # not the dealer: the seat after
+    top = 0
+    for size in PACKETS:
+        hands[seat].extend(deck[top : top + size])  # in received order
+        top += size
+        seat = (seat + 1) % SEATS
+    return {"hands": hands, "upcard": deck[UPCARD], "kitty": deck[UPCARD + 1 :]}
+
+
+def _check_deck(deck, cards):
+    """A given deck must hold the starting deck's cards, each exactly once.
+
+    Choice (not exercised by the vectors): by analogy with texts (characters
+    before length), each item is checked first, naming the first bad one as
+    `deck[i]` (`type`, or `value` for a code that is not in this starting
+    deck or comes a second time); then the count (`length`, field `deck`).
+    """
+    if not isinstance(deck, list):
+        raise PortError("type", "deck", "must be a list of card codes")
+    seen = set()
+    for i, code in enumerate(deck):
+        if not isinstance(code, str):
+            raise PortError("type", f"deck[{i}]", "must be a card code")
+        if code not in cards:
+            raise PortError("value", f"deck[{i}]", f"{code!r} is not a card of this deck")
+        if code in seen:
+            raise PortError("value", f"deck[{i}]", f"{code!r} comes twice")
+        seen.add(code)
+    if len(deck) != len(cards):
+        raise PortError("length", "deck", f"{len(deck)} cards, not {len(cards)}")
+    return list(deck)
+
+
+# --- every stage --------------------------------------------------------------
+
+
+def trace(raw):
+    """The whole method from a raw input, every stage in the output order."""
+    inp = validate(raw)
+    randoms = []  # every number the shuffle took, in order
+
+    def recorded():
+        for u in stream(inp):
+            randoms.append(u)
+            yield u
+
+    shuffled = shuffle(inp, recorded())
+    dealt = deal(inp, shuffled["deck"])
+    return {
+        "fingerprint": fingerprint(inp),
+        "randoms": randoms,
+        "positions": shuffled["positions"],
+        "deck": shuffled["deck"],
+        "hands": dealt["hands"],
+        "upcard": dealt["upcard"],
+        "kitty": dealt["kitty"],
+    }

@@ -1,0 +1,27 @@
+//! Running one case against its scheme: shared by the runner (which compares)
+//! and the generator (which records).
+
+use fairdeal::{DynScheme, Error};
+use serde_json::{Value, json};
+
+use crate::{Case, Kind};
+
+/// Returns what `scheme` gives for `case`, a case of `kind`.
+///
+/// # Errors
+///
+/// The scheme's refusal, which is what `invalid` cases expect.
+pub(crate) fn output(scheme: &dyn DynScheme, kind: Kind, case: &Case) -> Result<Value, Error> {
+    let missing = Value::Null;
+    match kind {
+        Kind::Trace | Kind::Invalid => scheme.trace_json(&case.input),
+        Kind::Stream => {
+            let randoms = scheme.stream_json(&case.input, case.count.unwrap_or(0))?;
+            Ok(json!({ "randoms": randoms }))
+        }
+        Kind::Shuffle => {
+            scheme.shuffle_json(&case.input, case.randoms.as_ref().unwrap_or(&missing))
+        }
+        Kind::Deal => scheme.deal_json(&case.input, case.deck.as_ref().unwrap_or(&missing)),
+    }
+}

@@ -1,0 +1,184 @@
+//! The vector file format, read strictly: unknown fields, duplicate ids or
+//! numbers, undefined flags and cases without the fields their kind needs are
+//! all refused on load.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The format version this crate reads and writes.
+pub const FORMAT: u32 = 1;
+
+/// One vector file: every case of one scheme.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VectorFile {
+    /// Where the JSON Schema of the format is, relative to the file.
+    #[serde(rename = "$schema")]
+    pub schema: String,
+    /// The format version, [`FORMAT`].
+    pub format: u32,
+    /// The scheme id; the file is `vectors/<scheme>.json`.
+    pub scheme: String,
+    /// The version of the method; a changed method is a new scheme id, so
+    /// this stays 1 unless the project's definition of a step is corrected.
+    pub scheme_version: u32,
+    /// What the file covers.
+    pub description: String,
+    /// What confirmed the values independently of the Rust code.
+    pub confirmed_by: Vec<String>,
+    /// Every flag a case may carry, with what it means.
+    pub flags: BTreeMap<String, String>,
+    /// The cases, in groups by kind.
+    pub groups: Vec<Group>,
+}
+
+/// Cases of one kind.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Group {
+    /// What every case of the group runs.
+    pub kind: Kind,
+    /// What the group covers.
+    pub description: String,
+    /// The cases.
+    pub cases: Vec<Case>,
+}
+
+/// What a case runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// Every stage from the inputs: `expected` holds them all.
+    Trace,
+    /// The first `count` numbers of the stream: `expected.randoms`.
+    Stream,
+    /// The shuffle fed the given `randoms`: `expected` holds `consumed`,
+    /// `positions` and `deck`, or `error` when the list runs out.
+    Shuffle,
+    /// The deal of the given `deck`: `expected` holds the deal's fields.
+    Deal,
+    /// Inputs that must be refused: `error` holds the kind and field.
+    Invalid,
+}
+
+/// One test case.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Stable id, unique in the file; never renamed.
+    pub id: String,
+    /// Stable number, unique in the file; never renumbered.
+    pub number: u32,
+    /// What the case shows.
+    pub comment: String,
+    /// Flags from the file's `flags`.
+    #[serde(default)]
+    pub flags: Vec<String>,
+    /// The scheme's input object, with SCHEMES.md's field names.
+    pub input: Value,
+    /// `stream` cases: how many numbers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+    /// `shuffle` cases: the numbers fed to the shuffle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub randoms: Option<Value>,
+    /// `deal` cases: the deck dealt, as card codes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Value>,
+    /// The expected output, stage by stage in the method's order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<Value>,
+    /// The expected refusal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ExpectedError>,
+}
+
+/// A refusal as vectors record it: never the message, which may improve.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedError {
+    /// The error kind's stable code (`length`, `character`, `range`, ...).
+    pub kind: String,
+    /// The refused field (`seed`, `numbers[2]`).
+    pub field: String,
+}
+
+/// Why a vector file was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatError(pub String);
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+impl VectorFile {
+    /// Parses and checks a vector file.
+    ///
+    /// # Errors
+    ///
+    /// JSON that does not fit the format, or a file whose cases break its
+    /// rules (each named).
+    pub fn parse(text: &str) -> Result<Self, FormatError> {
+        let file: Self = serde_json::from_str(text)
+            .map_err(|e| FormatError(format!("not a vector file: {e}")))?;
+        file.check()?;
+        Ok(file)
+    }
+
+    /// Returns every case with its group's kind, in file order.
+    pub fn cases(&self) -> impl Iterator<Item = (Kind, &Case)> {
+        self.groups
+            .iter()
+            .flat_map(|g| g.cases.iter().map(move |c| (g.kind, c)))
+    }
+
+    fn check(&self) -> Result<(), FormatError> {
+        if self.format != FORMAT {
+            return Err(FormatError(format!(
+                "format {} is not supported, expected {FORMAT}",
+                self.format
+            )));
+        }
+        let mut ids = HashSet::new();
+        let mut numbers = HashSet::new();
+        for (kind, case) in self.cases() {
+            let at = |what: &str| FormatError(format!("case {:?}: {what}", case.id));
+            if !ids.insert(case.id.as_str()) {
+                return Err(at("the id is used twice"));
+            }
+            if !numbers.insert(case.number) {
+                return Err(at(&format!("number {} is used twice", case.number)));
+            }
+            if let Some(flag) = case.flags.iter().find(|f| !self.flags.contains_key(*f)) {
+                return Err(at(&format!(
+                    "flag {flag:?} is not defined in the file's flags"
+                )));
+            }
+            let needs = match kind {
+                Kind::Stream => [("count", case.count.is_some())],
+                Kind::Shuffle => [("randoms", case.randoms.is_some())],
+                Kind::Deal => [("deck", case.deck.is_some())],
+                Kind::Trace | Kind::Invalid => [("input", true)],
+            };
+            if let Some((field, _)) = needs.iter().find(|(_, present)| !present) {
+                return Err(at(&format!("a {kind:?} case needs {field:?}")));
+            }
+            match (kind, &case.expected, &case.error) {
+                (Kind::Invalid, None, Some(_)) | (Kind::Invalid, None, None) => {}
+                (Kind::Invalid, Some(_), _) => {
+                    return Err(at("an invalid case holds an error, not expected values"));
+                }
+                (_, Some(_), Some(_)) => return Err(at("holds both expected values and an error")),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}

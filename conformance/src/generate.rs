@@ -1,0 +1,44 @@
+//! Fills in a vector file's expected values from the code. This is the only
+//! writer of expected values: they are never edited by hand.
+
+use fairdeal::DynScheme;
+
+use crate::format::FormatError;
+use crate::{ExpectedError, Kind, VectorFile, compute};
+
+/// Returns `file` with every case's `expected` or `error` computed by
+/// `scheme` from the case's inputs; ids, numbers, comments and flags stay.
+///
+/// # Errors
+///
+/// A case whose outcome contradicts its group: an `invalid` case that is
+/// accepted, or another case that is refused (other than a `shuffle` case
+/// whose list runs out, which is how those cases test exhaustion).
+pub fn regenerate(file: &VectorFile, scheme: &dyn DynScheme) -> Result<VectorFile, FormatError> {
+    let mut out = file.clone();
+    for group in &mut out.groups {
+        for case in &mut group.cases {
+            let output = compute::output(scheme, group.kind, case);
+            (case.expected, case.error) = match (group.kind, output) {
+                (Kind::Invalid, Ok(_)) => {
+                    return Err(FormatError(format!(
+                        "case {:?}: an invalid case, but the input was accepted",
+                        case.id
+                    )));
+                }
+                (_, Ok(v)) => (Some(v), None),
+                (Kind::Invalid | Kind::Shuffle, Err(e)) => (
+                    None,
+                    Some(ExpectedError {
+                        kind: e.kind().code().to_owned(),
+                        field: e.field().to_owned(),
+                    }),
+                ),
+                (_, Err(e)) => {
+                    return Err(FormatError(format!("case {:?}: refused: {e}", case.id)));
+                }
+            };
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,24 @@
+use fairdeal::render;
+use fairdeal_conformance::Kind;
+
+use crate::util::{scheme_of, vector_files};
+
+/// Every trace case as the CLI's table, so a change in a deal or in its
+/// rendering shows up as a readable diff.
+#[test]
+fn every_trace_case_rendered() {
+    let mut seen = 0;
+    for (_, _, file) in vector_files() {
+        let scheme = scheme_of(&file);
+        for (kind, case) in file.cases().filter(|(k, _)| *k == Kind::Trace) {
+            let trace = scheme.trace_json(&case.input).unwrap();
+            let name = format!("{}__{}", file.scheme, case.id);
+            insta::with_settings!({ description => case.comment.as_str(), omit_expression => true }, {
+                insta::assert_snapshot!(name, render::trace(scheme, &case.input, &trace));
+            });
+            assert_eq!(kind, Kind::Trace);
+            seen += 1;
+        }
+    }
+    assert!(seen > 0);
+}

@@ -1,0 +1,19 @@
+//! `fairdeal deal SCHEME`: reproduce a deal.
+
+use fairdeal::render;
+
+use crate::args::SchemeCall;
+use crate::error::{CliError, Outcome};
+use crate::input::{gather, hint};
+use crate::output::{print, print_json};
+
+pub fn run(call: &SchemeCall<false>) -> Result<Outcome, CliError> {
+    let input = gather(call)?.input;
+    let trace = call.scheme.trace_json(&input).map_err(hint)?;
+    if call.json {
+        print_json(&trace)?;
+    } else {
+        print(&render::trace(call.scheme, &input, &trace))?;
+    }
+    Ok(Outcome::Ok)
+}

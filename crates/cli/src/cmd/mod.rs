@@ -1,0 +1,19 @@
+//! One file per subcommand.
+
+mod deal;
+mod schemes;
+mod vectors;
+mod verify;
+
+use crate::args::{Cli, Command};
+use crate::error::{CliError, Outcome};
+
+/// Runs the subcommand `cli` names.
+pub fn run(cli: Cli) -> Result<Outcome, CliError> {
+    match cli.command {
+        Command::Schemes { json } => schemes::run(json),
+        Command::Deal { call } => deal::run(&call),
+        Command::Verify { call } => verify::run(&call),
+        Command::Vectors { command } => vectors::run(command),
+    }
+}

@@ -1,0 +1,134 @@
+//! `fairdeal vectors check|generate`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use fairdeal_conformance::{Filter, VectorFile, generate, runner, to_canonical_string};
+
+use crate::args::VectorsCommand;
+use crate::error::{CliError, Outcome};
+use crate::output::print;
+
+pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
+    match command {
+        VectorsCommand::Check { files, dir, case } => {
+            let files = if files.is_empty() {
+                vector_files(&dir.dir)?
+            } else {
+                files
+            };
+            let filter = case.as_deref().map_or_else(Filter::from_env, Filter::parse);
+            check(&files, &filter)
+        }
+        VectorsCommand::Generate { dir, scheme, check } => {
+            let files = if scheme.is_empty() {
+                vector_files(&dir.dir)?
+            } else {
+                scheme
+                    .iter()
+                    .map(|id| dir.dir.join(format!("{id}.json")))
+                    .collect()
+            };
+            regenerate(&files, check)
+        }
+    }
+}
+
+/// Returns every `*.json` of `dir` but the schema, sorted.
+fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
+    let io = |source| CliError::Io {
+        path: dir.display().to_string(),
+        source,
+    };
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.extension().is_some_and(|e| e == "json")
+            && path.file_name().is_some_and(|n| n != "schema.json")
+        {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Reads a vector file and finds its scheme.
+fn load(path: &Path) -> Result<(VectorFile, &'static dyn fairdeal::DynScheme), CliError> {
+    let name = path.display().to_string();
+    let text = fs::read_to_string(path).map_err(|source| CliError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    let file = VectorFile::parse(&text).map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
+    let scheme = fairdeal::scheme(&file.scheme).ok_or_else(|| {
+        CliError::Usage(format!(
+            "{name}: scheme {:?} is not registered",
+            file.scheme
+        ))
+    })?;
+    Ok((file, scheme))
+}
+
+fn check(files: &[PathBuf], filter: &Filter) -> Result<Outcome, CliError> {
+    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    let mut out = String::new();
+    for path in files {
+        let (file, scheme) = load(path)?;
+        let report = runner::check(&file, scheme, filter);
+        for failure in report.failures() {
+            out.push_str(&format!("FAIL {}: {failure}\n", report.scheme));
+        }
+        let (p, f, s) = report.counts();
+        out.push_str(&format!(
+            "{}: {p} passed, {f} failed, {s} skipped\n",
+            path.display()
+        ));
+        (passed, failed, skipped) = (passed + p, failed + f, skipped + s);
+    }
+    out.push_str(&format!(
+        "{passed} passed, {failed} failed, {skipped} skipped\n"
+    ));
+    print(&out)?;
+    Ok(if failed == 0 {
+        Outcome::Ok
+    } else {
+        Outcome::Failed
+    })
+}
+
+fn regenerate(files: &[PathBuf], check_only: bool) -> Result<Outcome, CliError> {
+    let mut changed = 0;
+    let mut out = String::new();
+    for path in files {
+        let (file, scheme) = load(path)?;
+        let name = path.display().to_string();
+        let fresh = generate::regenerate(&file, scheme)
+            .map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
+        let text = to_canonical_string(&fresh);
+        let old = fs::read_to_string(path).map_err(|source| CliError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        let status = if old == text {
+            "unchanged"
+        } else if check_only {
+            changed += 1;
+            "would change"
+        } else {
+            changed += 1;
+            fs::write(path, &text).map_err(|source| CliError::Io {
+                path: name.clone(),
+                source,
+            })?;
+            "updated"
+        };
+        out.push_str(&format!("{name}: {status}\n"));
+    }
+    print(&out)?;
+    Ok(if check_only && changed > 0 {
+        Outcome::Failed
+    } else {
+        Outcome::Ok
+    })
+}

@@ -1,0 +1,69 @@
+//! What went wrong, and the exit code it maps to. Nothing else decides exit
+//! codes.
+
+use std::io;
+use std::process::ExitCode;
+
+use fairdeal::Error;
+
+/// A run that could not produce its result.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input: a field refused by the scheme (exit 2).
+    Input(Error),
+    /// A usage error the argument parser could not see (exit 2).
+    Usage(String),
+    /// A file that could not be read or written (exit 2).
+    Io { path: String, source: io::Error },
+}
+
+/// How a run that completed ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything checked out (exit 0).
+    Ok,
+    /// A check failed: a fingerprint that does not match, a vector that
+    /// differs (exit 1).
+    Failed,
+}
+
+impl Outcome {
+    pub fn exit_code(self) -> ExitCode {
+        match self {
+            Self::Ok => ExitCode::SUCCESS,
+            Self::Failed => ExitCode::from(1),
+        }
+    }
+}
+
+impl CliError {
+    /// Prints the error and returns its exit code. A closed stdout (`fairdeal
+    /// ... | head`) is not an error worth a message.
+    pub fn report(self) -> ExitCode {
+        let message = match self {
+            Self::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe => {
+                return ExitCode::SUCCESS;
+            }
+            Self::Input(e) => e.to_string(),
+            Self::Usage(m) => m,
+            Self::Io { path, source } => format!("{path}: {source}"),
+        };
+        eprintln!("error: {message}");
+        ExitCode::from(2)
+    }
+}
+
+impl From<Error> for CliError {
+    fn from(e: Error) -> Self {
+        Self::Input(e)
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(source: io::Error) -> Self {
+        Self::Io {
+            path: "standard output".to_owned(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Turns `--input FILE` and the field flags into the one JSON object a scheme
+//! reads (ripgrep's low-to-high argument step).
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::Path;
+
+use fairdeal::{Error, ErrorKind};
+use serde_json::{Map, Value};
+
+use crate::args::{SchemeCall, flag};
+use crate::error::CliError;
+
+/// The input object and, for `verify`, the fingerprint to check.
+pub struct Gathered {
+    pub input: Value,
+    pub fingerprint: Option<String>,
+}
+
+/// Returns the input of `call`: the `--input` object, with every field given
+/// as a flag put over it.
+///
+/// # Errors
+///
+/// A file that cannot be read, is not JSON or not an object, and (verify
+/// only) a `fingerprint` in the file that is not a string.
+pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered, CliError> {
+    let mut object = match &call.input {
+        Some(path) => read_object(path)?,
+        None => Map::new(),
+    };
+    let mut fingerprint = call.fingerprint.clone();
+    if VERIFY {
+        if let Some(f) = object.remove("fingerprint") {
+            let Value::String(f) = f else {
+                return Err(Error::new(
+                    "fingerprint",
+                    ErrorKind::Type {
+                        got: "not a string",
+                        expected: "64 hexadecimal digits",
+                    },
+                )
+                .into());
+            };
+            fingerprint.get_or_insert(f);
+        }
+    }
+    object.extend(call.flags.clone());
+    Ok(Gathered {
+        input: Value::Object(object),
+        fingerprint,
+    })
+}
+
+fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
+    let name = path.display().to_string();
+    let text = if name == "-" {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        fs::read_to_string(path)
+    }
+    .map_err(|source| CliError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    match serde_json::from_str(&text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(CliError::Usage(format!(
+            "{name}: the input file must hold one JSON object of the scheme's fields"
+        ))),
+        Err(e) => Err(CliError::Usage(format!("{name}: not valid JSON ({e})"))),
+    }
+}
+
+/// Adds to a missing field's error how to give it.
+pub fn hint(e: Error) -> CliError {
+    match e.kind() {
+        ErrorKind::Missing { .. } => CliError::Usage(format!(
+            "{e} (give --{}, or \"{}\" in the --input file)",
+            flag(e.field()),
+            e.field()
+        )),
+        _ => CliError::Input(e),
+    }
+}

@@ -1,0 +1,118 @@
+//! A shuffled deck: the cards in order, and where each came from.
+
+use serde::Serialize;
+
+use crate::{Card, Error, ErrorKind};
+
+/// A deck after the shuffle: position 0 first.
+///
+/// It keeps both the cards and their positions in the scheme's starting deck,
+/// since the positions are what a port compares first (SCHEMES.md,
+/// conventions).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Deck {
+    positions: Vec<u16>,
+    #[serde(rename = "deck")]
+    cards: Vec<Card>,
+}
+
+impl Deck {
+    /// Returns the deck that lists `start[positions[0]]` first, and so on.
+    ///
+    /// # Panics
+    ///
+    /// When a position is outside `start`: positions come from a shuffle of
+    /// `0..start.len()`, so that is a bug in the scheme, not bad input.
+    pub fn from_positions(start: &[Card], positions: Vec<u16>) -> Self {
+        let cards = positions.iter().map(|&p| start[usize::from(p)]).collect();
+        Self { positions, cards }
+    }
+
+    /// Returns the deck in starting order (no shuffle yet).
+    ///
+    /// # Panics
+    ///
+    /// As [`identity`].
+    pub fn unshuffled(start: &[Card]) -> Self {
+        Self::from_positions(start, identity(start.len()))
+    }
+
+    /// Returns the deck `cards`, which must hold every card of `start` once.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Length`] for a deck of the wrong size, else
+    /// [`ErrorKind::Value`] naming the first card that is not in `start`, is
+    /// there twice, or (when all are present) is missing; the field is the
+    /// index in `cards` (`[7]`), for callers to place with [`Error::within`].
+    pub fn from_cards(start: &[Card], cards: &[Card]) -> Result<Self, Error> {
+        if cards.len() != start.len() {
+            return Err(Error::new(
+                "",
+                ErrorKind::Value {
+                    got: format!("{} cards", cards.len()),
+                    expected: format!("the {} cards of the starting deck, each once", start.len()),
+                },
+            ));
+        }
+        let mut positions = Vec::with_capacity(cards.len());
+        let mut used = vec![false; start.len()];
+        for (i, card) in cards.iter().enumerate() {
+            let Some(p) = start.iter().position(|c| c == card) else {
+                return Err(Error::new(
+                    format!("[{i}]"),
+                    ErrorKind::Value {
+                        got: card.to_string(),
+                        expected: "a card of the starting deck".to_owned(),
+                    },
+                ));
+            };
+            if std::mem::replace(&mut used[p], true) {
+                return Err(Error::new(
+                    format!("[{i}]"),
+                    ErrorKind::Value {
+                        got: card.to_string(),
+                        expected: "each card once; this one is repeated".to_owned(),
+                    },
+                ));
+            }
+            // OK because `start` is a deck of SCHEMES.md, at most 416 cards.
+            positions.push(u16::try_from(p).unwrap_or(u16::MAX));
+        }
+        Ok(Self {
+            positions,
+            cards: cards.to_vec(),
+        })
+    }
+
+    /// Returns the cards, position 0 first.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+
+    /// Returns each card's position in the starting deck.
+    pub fn positions(&self) -> &[u16] {
+        &self.positions
+    }
+
+    /// Returns the number of cards.
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// Returns true for a deck without cards.
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+/// Returns the starting positions `0..n` for a shuffle to permute.
+///
+/// # Panics
+///
+/// When `n` exceeds `u16::MAX` (no card game has such a deck).
+pub fn identity(n: usize) -> Vec<u16> {
+    // OK because every deck of SCHEMES.md has at most 416 cards.
+    let n = u16::try_from(n).expect("a deck of at most 65535 cards");
+    (0..n).collect()
+}

@@ -1,0 +1,169 @@
+//! [`DynScheme`]: a [`DealScheme`] seen without its types, JSON in and out.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::fields::json_type;
+use crate::{Card, DealScheme, Deck, Error, ErrorKind, Field, FromJson, Recorder};
+
+/// A [`DealScheme`] seen without its types: JSON in, JSON out.
+///
+/// Implemented for every `DealScheme`; never implement it by hand. The
+/// registry, the CLI and the conformance suite see only this trait, so a new
+/// scheme needs nothing from them. Inputs are the JSON objects of SCHEMES.md;
+/// outputs carry SCHEMES.md's output names in the method's stage order.
+pub trait DynScheme: Sync {
+    /// See [`DealScheme::ID`].
+    fn id(&self) -> &'static str;
+    /// See [`DealScheme::SUMMARY`].
+    fn summary(&self) -> &'static str;
+    /// See [`DealScheme::COMMITMENT`].
+    fn commitment(&self) -> &'static str;
+    /// See [`DealScheme::FIELDS`].
+    fn fields(&self) -> &'static [Field];
+    /// See [`DealScheme::SEATS`].
+    fn seats(&self) -> &'static [&'static str];
+
+    /// Checks `input` without dealing.
+    ///
+    /// # Errors
+    ///
+    /// The first refused field.
+    fn validate(&self, input: &Value) -> Result<(), Error>;
+
+    /// Returns every stage for `input`: `fingerprint`, `randoms`,
+    /// `positions`, `deck`, then the deal's fields.
+    ///
+    /// # Errors
+    ///
+    /// The first refused field.
+    fn trace_json(&self, input: &Value) -> Result<Value, Error>;
+
+    /// Returns the first `count` numbers of the stream for `input`.
+    ///
+    /// # Errors
+    ///
+    /// The first refused field.
+    fn stream_json(&self, input: &Value, count: usize) -> Result<Value, Error>;
+
+    /// Shuffles the starting deck with the given `randoms` (a JSON list) and
+    /// returns `consumed`, `positions` and `deck`.
+    ///
+    /// # Errors
+    ///
+    /// A refused field of `input`, a number of the wrong form (`randoms[3]`),
+    /// or a list that runs out before the shuffle does.
+    fn shuffle_json(&self, input: &Value, randoms: &Value) -> Result<Value, Error>;
+
+    /// Deals the given `deck` (a JSON list of card codes holding the
+    /// starting deck's cards, each once) and returns the deal's fields.
+    ///
+    /// # Errors
+    ///
+    /// A refused field of `input`, or a deck that is not the starting deck's
+    /// cards each once (`deck[4]`).
+    fn deal_json(&self, input: &Value, deck: &Value) -> Result<Value, Error>;
+}
+
+impl<S> DynScheme for S
+where
+    S: DealScheme + Sync,
+{
+    fn id(&self) -> &'static str {
+        S::ID
+    }
+
+    fn summary(&self) -> &'static str {
+        S::SUMMARY
+    }
+
+    fn commitment(&self) -> &'static str {
+        S::COMMITMENT
+    }
+
+    fn fields(&self) -> &'static [Field] {
+        S::FIELDS
+    }
+
+    fn seats(&self) -> &'static [&'static str] {
+        S::SEATS
+    }
+
+    fn validate(&self, input: &Value) -> Result<(), Error> {
+        S::Input::from_json(input).map(drop)
+    }
+
+    fn trace_json(&self, input: &Value) -> Result<Value, Error> {
+        Ok(to_json(&S::trace(&S::Input::from_json(input)?)?))
+    }
+
+    fn stream_json(&self, input: &Value, count: usize) -> Result<Value, Error> {
+        let input = S::Input::from_json(input)?;
+        Ok(to_json(&S::stream(&input).take(count).collect::<Vec<_>>()))
+    }
+
+    fn shuffle_json(&self, input: &Value, randoms: &Value) -> Result<Value, Error> {
+        let input = S::Input::from_json(input)?;
+        let given = parse_list::<S::Draw>("randoms", randoms, "a list of the stream's numbers")?;
+        let mut draws = Recorder::new(given.into_iter());
+        let deck = S::shuffle(&input, &mut draws)?;
+        Ok(
+            json!({ "consumed": draws.consumed(), "positions": deck.positions(), "deck": deck.cards() }),
+        )
+    }
+
+    fn deal_json(&self, input: &Value, deck: &Value) -> Result<Value, Error> {
+        let input = S::Input::from_json(input)?;
+        let cards = parse_list::<Card>("deck", deck, "a list of card codes")?;
+        let deck =
+            Deck::from_cards(&S::starting_deck(&input), &cards).map_err(|e| e.within("deck"))?;
+        Ok(to_json(&S::deal(&input, deck.cards())))
+    }
+}
+
+/// Serializes an output. Outputs are structs of strings, numbers and lists,
+/// which always serialize.
+fn to_json<T: Serialize>(value: &T) -> Value {
+    // OK because no output type has a map with non-string keys, the one
+    // thing that makes `to_value` fail.
+    serde_json::to_value(value).expect("outputs serialize to JSON")
+}
+
+/// Parses a JSON list whose items each deserialize as `T`, naming the item
+/// that does not (`randoms[3]`).
+fn parse_list<T: serde::de::DeserializeOwned>(
+    field: &str,
+    value: &Value,
+    expected: &'static str,
+) -> Result<Vec<T>, Error> {
+    let Value::Array(items) = value else {
+        return Err(Error::new(
+            field,
+            ErrorKind::Type {
+                got: json_type(value),
+                expected,
+            },
+        ));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            T::deserialize(item).map_err(|e| {
+                Error::new(
+                    format!("{field}[{i}]"),
+                    ErrorKind::Value {
+                        got: item.to_string(),
+                        expected: e.to_string(),
+                    },
+                )
+            })
+        })
+        .collect()
+}
+
+impl std::fmt::Debug for dyn DynScheme {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("DynScheme").field(&self.id()).finish()
+    }
+}

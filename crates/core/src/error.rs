@@ -1,0 +1,222 @@
+//! The one error type: which field was refused, and why.
+
+use std::fmt;
+
+/// Why an input was refused.
+///
+/// Every error names the field it is about (a JSON field name of SCHEMES.md,
+/// with an index where the field is a list: `numbers[2]`), says what was wrong
+/// and what is expected. The CLI turns every `Error` into exit code 2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    field: String,
+    kind: ErrorKind,
+}
+
+/// The kind of an [`Error`].
+///
+/// Vector files record only [`ErrorKind::code`], never the message, so that
+/// wording can improve without touching the vectors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The field is required and absent.
+    Missing {
+        /// What the field should hold.
+        expected: &'static str,
+    },
+    /// The object holds a field the scheme does not take.
+    Unknown {
+        /// The fields that are accepted.
+        expected: String,
+    },
+    /// The JSON value has the wrong type (a string where a number belongs).
+    Type {
+        /// The JSON type that was given.
+        got: &'static str,
+        /// What the field should hold.
+        expected: &'static str,
+    },
+    /// Wrong length, in characters (or items, for a list).
+    Length {
+        /// The length given.
+        got: usize,
+        /// What is expected, in words.
+        expected: &'static str,
+    },
+    /// A character outside the allowed set.
+    Character {
+        /// Its 1-based position in the text, in characters.
+        at: usize,
+        /// The character.
+        got: char,
+        /// What is expected, in words.
+        expected: &'static str,
+    },
+    /// A number outside its range.
+    Range {
+        /// The number given, as written.
+        got: String,
+        /// The range expected, in words.
+        expected: &'static str,
+    },
+    /// A value that is well formed but not one of the accepted ones.
+    Value {
+        /// The value given, as written.
+        got: String,
+        /// What is expected, in words.
+        expected: String,
+    },
+    /// A finite list of numbers ended before the shuffle did.
+    StreamExhausted {
+        /// How many numbers the list held.
+        given: usize,
+    },
+    /// The text is not JSON at all.
+    Syntax {
+        /// The parser's own message.
+        message: String,
+    },
+}
+
+impl Error {
+    /// Returns an error about `field`.
+    pub fn new(field: impl Into<String>, kind: ErrorKind) -> Self {
+        Self {
+            field: field.into(),
+            kind,
+        }
+    }
+
+    /// Returns the name of the refused field.
+    pub fn field(&self) -> &str {
+        &self.field
+    }
+
+    /// Returns what was wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// Returns the same error about `parent.field` (or `parent` when this
+    /// error names no field), for inputs nested inside others.
+    #[must_use]
+    pub fn within(mut self, parent: &str) -> Self {
+        self.field = if self.field.is_empty() {
+            parent.to_owned()
+        } else if self.field.starts_with('[') {
+            format!("{parent}{}", self.field)
+        } else {
+            format!("{parent}.{}", self.field)
+        };
+        self
+    }
+}
+
+impl ErrorKind {
+    /// Returns the stable name of this kind, as vector files record it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::Missing { .. } => "missing",
+            Self::Unknown { .. } => "unknown",
+            Self::Type { .. } => "type",
+            Self::Length { .. } => "length",
+            Self::Character { .. } => "character",
+            Self::Range { .. } => "range",
+            Self::Value { .. } => "value",
+            Self::StreamExhausted { .. } => "stream-exhausted",
+            Self::Syntax { .. } => "syntax",
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.field.is_empty() {
+            write!(f, "{}: ", self.field)?;
+        }
+        match &self.kind {
+            ErrorKind::Missing { expected } => write!(f, "missing, expected {expected}"),
+            ErrorKind::Unknown { expected } => {
+                write!(f, "not a field of this scheme, expected one of {expected}")
+            }
+            ErrorKind::Type { got, expected } => write!(f, "{got} given, expected {expected}"),
+            ErrorKind::Length { got, expected } => {
+                let unit = if *got == 1 { "character" } else { "characters" };
+                write!(f, "{got} {unit}, expected {expected}")
+            }
+            ErrorKind::Character { at, got, expected } => {
+                write!(
+                    f,
+                    "character {at} is {}, expected {expected}",
+                    describe(*got)
+                )
+            }
+            ErrorKind::Range { got, expected } => {
+                write!(f, "{got} is out of range, expected {expected}")
+            }
+            ErrorKind::Value { got, expected } => {
+                write!(f, "{got:?} is not accepted, expected {expected}")
+            }
+            ErrorKind::StreamExhausted { given } => write!(
+                f,
+                "the {given} numbers given ran out before the shuffle ended, expected more"
+            ),
+            ErrorKind::Syntax { message } => write!(f, "not valid JSON ({message})"),
+        }
+    }
+}
+
+/// Shows a character so that invisible and non-ASCII ones can be told apart.
+fn describe(c: char) -> String {
+    if c.is_ascii_graphic() {
+        format!("{c:?}")
+    } else if (c as u32) < 0x100 {
+        format!("0x{:02X}", c as u32)
+    } else {
+        format!("U+{:04X} {c:?}", c as u32)
+    }
+}
+
+impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_field_problem_and_expectation() {
+        let e = Error::new(
+            "seed",
+            ErrorKind::Length {
+                got: 63,
+                expected: "64 hexadecimal digits",
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "seed: 63 characters, expected 64 hexadecimal digits"
+        );
+        let e = Error::new(
+            "cut",
+            ErrorKind::Character {
+                at: 7,
+                got: 'é',
+                expected: "printable ASCII (0x20 to 0x7E)",
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "cut: character 7 is 0xE9, expected printable ASCII (0x20 to 0x7E)"
+        );
+        assert_eq!(e.kind().code(), "character");
+    }
+
+    #[test]
+    fn within_prefixes_the_parent_field() {
+        let e = Error::new("[2]", ErrorKind::Missing { expected: "text" }).within("numbers");
+        assert_eq!(e.field(), "numbers[2]");
+        let e = Error::new("pattern", ErrorKind::Missing { expected: "text" }).within("hands[0]");
+        assert_eq!(e.field(), "hands[0].pattern");
+    }
+}

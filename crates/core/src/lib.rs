@@ -1,0 +1,40 @@
+//! The building blocks of fairdeal: cards, decks, seats, the [`DealScheme`]
+//! trait and the pieces several schemes share.
+//!
+//! A scheme crate implements [`DealScheme`] on a unit struct (typed: its own
+//! input, stream, deck and deal); the blanket [`DynScheme`] impl then lets the
+//! registry, the CLI and the conformance suite drive it with JSON alone. The
+//! exact methods are in SCHEMES.md; each scheme crate restates its own.
+//!
+//! Shared pieces:
+//! - [`Sha256Counter`]: SHA-256(prefix + ":" + k), eight u32 big-endian
+//!   numbers per block (`euchremaster`, `atout-v1`).
+//! - [`fisher_yates_mul_shift`]: for i = n-1 down to 1, j = (u * (i+1)) >> 32.
+//! - [`Fingerprint`]: the SHA-256 commitment shown before play.
+//! - [`text`]: printable-ASCII, length and hex checks whose errors name the
+//!   field.
+//!
+//! Everything here is pure computation: no I/O, no threads, no global state.
+
+mod card;
+mod commitment;
+mod deck;
+mod dynamic;
+mod error;
+pub mod fields;
+mod scheme;
+mod seat;
+mod shuffle;
+mod stream;
+pub mod text;
+
+pub use card::{Card, Rank, Suit};
+pub use commitment::Fingerprint;
+pub use deck::{Deck, identity};
+pub use dynamic::DynScheme;
+pub use error::{Error, ErrorKind};
+pub use fields::{Field, FieldKind, Fields};
+pub use scheme::{DealScheme, FromJson, Trace};
+pub use seat::Seat;
+pub use shuffle::{fisher_yates_mul_shift, mul_shift, next_draw};
+pub use stream::{Recorder, Sha256Counter, decimal};

@@ -1,0 +1,102 @@
+#![doc = include_str!("../README.md")]
+
+mod deal;
+mod deck;
+mod input;
+
+use std::borrow::Cow;
+
+use fairdeal_core::{
+    Card, DealScheme, Deck, Error, Field, Fingerprint, Sha256Counter, fisher_yates_mul_shift,
+    identity,
+};
+
+pub use deal::{Deal, PACKETS};
+pub use deck::{JOKER_DECK, STARTING_DECK};
+pub use input::Input;
+
+/// The EuchreMaster counter-hash deal (SCHEMES.md §1).
+#[derive(Clone, Copy, Debug)]
+pub struct EuchreMaster;
+
+impl DealScheme for EuchreMaster {
+    const ID: &'static str = "euchremaster";
+    const SUMMARY: &'static str =
+        "SHA-256(seed:cut:k) counter stream, 24/25-card euchre deck, 3-2 packets";
+    const COMMITMENT: &'static str = "SHA-256(seed)";
+    const FIELDS: &'static [Field] = input::FIELDS;
+    const SEATS: &'static [&'static str] = &["you", "left", "partner", "right"];
+
+    type Input = Input;
+    type Draw = u32;
+    type Stream = Sha256Counter;
+    type Deal = Deal;
+
+    fn commitment(input: &Input) -> Fingerprint {
+        Fingerprint::of(input.seed().as_bytes())
+    }
+
+    fn stream(input: &Input) -> Sha256Counter {
+        Sha256Counter::new(input.stream_prefix().as_bytes())
+    }
+
+    fn starting_deck(input: &Input) -> Cow<'static, [Card]> {
+        Cow::Borrowed(deck::starting(input.joker()))
+    }
+
+    fn shuffle<I: Iterator<Item = u32>>(input: &Input, draws: &mut I) -> Result<Deck, Error> {
+        let start = deck::starting(input.joker());
+        let mut positions = identity(start.len());
+        fisher_yates_mul_shift(&mut positions, draws)?;
+        Ok(Deck::from_positions(start, positions))
+    }
+
+    fn deal(input: &Input, deck: &[Card]) -> Deal {
+        Deal::new(input.dealer(), deck)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fairdeal_core::DealScheme;
+
+    use super::*;
+
+    // Value stability: these break whenever the method changes, and a changed
+    // method is a new scheme id, not an edit here. Numbers from
+    // `printf '%s' 'a3db...c09a:K7 cut:0' | sha256sum` (the first words of H_0);
+    // the deal from README.md's sample receipt, confirmed by the Python port
+    // (conformance/ports/python).
+    #[test]
+    fn value_stability_sample_receipt() {
+        let seed = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
+        let input = Input::new(seed, "K7 cut", 1, false).unwrap();
+        let trace = EuchreMaster::trace(&input).unwrap();
+        assert_eq!(
+            trace.randoms[..4],
+            [2_603_489_912, 1_406_286_867, 160_194_100, 695_202_813]
+        );
+        assert_eq!(trace.randoms.len(), 23);
+        let codes = |cards: &[Card]| {
+            cards
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(
+            codes(trace.deck.cards()),
+            "Kh Kd Jc Ac Js Tc 9s 9d Kc Qd Ah Ks Qh As Qs Jd Ad 9h Th Ts Qc 9c Td Jh"
+        );
+        assert_eq!(codes(&trace.deal.hands[2]), "Kh Kd Jc Ah Ks");
+    }
+
+    #[test]
+    fn joker_deck_takes_24_numbers_and_has_a_4_card_kitty() {
+        let input = Input::new(&"0".repeat(64), "x", 0, true).unwrap();
+        let trace = EuchreMaster::trace(&input).unwrap();
+        assert_eq!(trace.randoms.len(), 24);
+        assert_eq!(trace.deal.kitty.len(), 4);
+        assert!(trace.deck.cards().contains(&Card::Joker));
+    }
+}
