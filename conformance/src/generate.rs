@@ -12,8 +12,8 @@ use crate::{ExpectedError, Kind, VectorFile, compute};
 /// # Errors
 ///
 /// A case whose outcome contradicts its group: an `invalid` case that is
-/// accepted, or another case that is refused (other than a `shuffle` case
-/// whose list runs out, which is how those cases test exhaustion).
+/// accepted, or a `trace` or `stream` case that is refused. Stage cases
+/// (`shuffle`, `deal`) may expect a refusal of what they are fed.
 pub fn regenerate(file: &VectorFile, scheme: &dyn DynScheme) -> Result<VectorFile, FormatError> {
     let mut out = file.clone();
     for group in &mut out.groups {
@@ -27,7 +27,7 @@ pub fn regenerate(file: &VectorFile, scheme: &dyn DynScheme) -> Result<VectorFil
                     )));
                 }
                 (_, Ok(v)) => (Some(v), None),
-                (Kind::Invalid | Kind::Shuffle, Err(e)) => (
+                (Kind::Invalid | Kind::Shuffle | Kind::Deal, Err(e)) => (
                     None,
                     Some(ExpectedError {
                         kind: e.kind().code().to_owned(),

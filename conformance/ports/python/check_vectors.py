@@ -39,7 +39,7 @@ def run_case(scheme, kind, case):
     if kind == "stream":
         return {"randoms": list(islice(scheme.stream(scheme.validate(inp)), case["count"]))}
     if kind == "shuffle":
-        return scheme.shuffle(scheme.validate(inp), case["randoms"])
+        return scheme.shuffle(scheme.validate(inp), scheme.given_randoms(case["randoms"]))
     if kind == "deal":
         return scheme.deal(scheme.validate(inp), case["deck"])
     raise ValueError(f"unknown group kind {kind!r}")

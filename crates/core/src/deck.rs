@@ -41,43 +41,41 @@ impl Deck {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Length`] for a deck of the wrong size, else
-    /// [`ErrorKind::Value`] naming the first card that is not in `start`, is
-    /// there twice, or (when all are present) is missing; the field is the
-    /// index in `cards` (`[7]`), for callers to place with [`Error::within`].
+    /// [`ErrorKind::Value`] naming the first card (by its index, `[7]`) that
+    /// is not in `start` or is there a second time; then, when every card is
+    /// good, [`ErrorKind::Count`] for a deck of the wrong size. Callers place
+    /// the field with [`Error::within`].
     pub fn from_cards(start: &[Card], cards: &[Card]) -> Result<Self, Error> {
-        if cards.len() != start.len() {
-            return Err(Error::new(
-                "",
-                ErrorKind::Value {
-                    got: format!("{} cards", cards.len()),
-                    expected: format!("the {} cards of the starting deck, each once", start.len()),
-                },
-            ));
-        }
         let mut positions = Vec::with_capacity(cards.len());
         let mut used = vec![false; start.len()];
         for (i, card) in cards.iter().enumerate() {
-            let Some(p) = start.iter().position(|c| c == card) else {
-                return Err(Error::new(
+            let refuse = |expected: &str| {
+                Error::new(
                     format!("[{i}]"),
                     ErrorKind::Value {
                         got: card.to_string(),
-                        expected: "a card of the starting deck".to_owned(),
+                        expected: expected.to_owned(),
                     },
-                ));
+                )
             };
+            let p = start
+                .iter()
+                .position(|c| c == card)
+                .ok_or_else(|| refuse("a card of the starting deck"))?;
             if std::mem::replace(&mut used[p], true) {
-                return Err(Error::new(
-                    format!("[{i}]"),
-                    ErrorKind::Value {
-                        got: card.to_string(),
-                        expected: "each card once; this one is repeated".to_owned(),
-                    },
-                ));
+                return Err(refuse("each card once; this one is repeated"));
             }
             // OK because `start` is a deck of SCHEMES.md, at most 416 cards.
             positions.push(u16::try_from(p).unwrap_or(u16::MAX));
+        }
+        if cards.len() != start.len() {
+            return Err(Error::new(
+                "",
+                ErrorKind::Count {
+                    got: cards.len(),
+                    expected: format!("the {} cards of the starting deck, each once", start.len()),
+                },
+            ));
         }
         Ok(Self {
             positions,

@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::fields::json_type;
-use crate::{Card, DealScheme, Deck, Error, ErrorKind, Field, FromJson, Recorder};
+use crate::{Card, DealScheme, Deck, Draw, Error, ErrorKind, Field, FromJson, Recorder};
 
 /// A [`DealScheme`] seen without its types: JSON in, JSON out.
 ///
@@ -104,7 +104,12 @@ where
 
     fn shuffle_json(&self, input: &Value, randoms: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
-        let given = parse_list::<S::Draw>("randoms", randoms, "a list of the stream's numbers")?;
+        let given = parse_list(
+            "randoms",
+            randoms,
+            "a list of the stream's numbers",
+            S::Draw::from_json,
+        )?;
         let mut draws = Recorder::new(given.into_iter());
         let deck = S::shuffle(&input, &mut draws)?;
         Ok(
@@ -114,7 +119,7 @@ where
 
     fn deal_json(&self, input: &Value, deck: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
-        let cards = parse_list::<Card>("deck", deck, "a list of card codes")?;
+        let cards = parse_list("deck", deck, "a list of card codes", card_from_json)?;
         let deck =
             Deck::from_cards(&S::starting_deck(&input), &cards).map_err(|e| e.within("deck"))?;
         Ok(to_json(&S::deal(&input, deck.cards())))
@@ -129,12 +134,12 @@ fn to_json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("outputs serialize to JSON")
 }
 
-/// Parses a JSON list whose items each deserialize as `T`, naming the item
-/// that does not (`randoms[3]`).
-fn parse_list<T: serde::de::DeserializeOwned>(
+/// Parses a JSON list item by item, each error naming its item (`randoms[3]`).
+fn parse_list<T>(
     field: &str,
     value: &Value,
     expected: &'static str,
+    item: impl Fn(&str, &Value) -> Result<T, Error>,
 ) -> Result<Vec<T>, Error> {
     let Value::Array(items) = value else {
         return Err(Error::new(
@@ -148,18 +153,15 @@ fn parse_list<T: serde::de::DeserializeOwned>(
     items
         .iter()
         .enumerate()
-        .map(|(i, item)| {
-            T::deserialize(item).map_err(|e| {
-                Error::new(
-                    format!("{field}[{i}]"),
-                    ErrorKind::Value {
-                        got: item.to_string(),
-                        expected: e.to_string(),
-                    },
-                )
-            })
-        })
+        .map(|(i, v)| item(&format!("{field}[{i}]"), v))
         .collect()
+}
+
+/// Reads a card code: a string (else [`ErrorKind::Type`]) that is a code
+/// (else [`ErrorKind::Value`]).
+fn card_from_json(field: &str, value: &Value) -> Result<Card, Error> {
+    let code = crate::fields::as_text(field, value, "a card code")?;
+    code.parse::<Card>().map_err(|e| e.within(field))
 }
 
 impl std::fmt::Debug for dyn DynScheme {

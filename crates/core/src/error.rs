@@ -44,6 +44,13 @@ pub enum ErrorKind {
         /// What is expected, in words.
         expected: &'static str,
     },
+    /// A list with the wrong number of items (code `length`, as for texts).
+    Count {
+        /// How many items were given.
+        got: usize,
+        /// What is expected, in words.
+        expected: String,
+    },
     /// A character outside the allowed set.
     Character {
         /// Its 1-based position in the text, in characters.
@@ -120,7 +127,7 @@ impl ErrorKind {
             Self::Missing { .. } => "missing",
             Self::Unknown { .. } => "unknown",
             Self::Type { .. } => "type",
-            Self::Length { .. } => "length",
+            Self::Length { .. } | Self::Count { .. } => "length",
             Self::Character { .. } => "character",
             Self::Range { .. } => "range",
             Self::Value { .. } => "value",
@@ -145,6 +152,7 @@ impl fmt::Display for Error {
                 let unit = if *got == 1 { "character" } else { "characters" };
                 write!(f, "{got} {unit}, expected {expected}")
             }
+            ErrorKind::Count { got, expected } => write!(f, "{got} given, expected {expected}"),
             ErrorKind::Character { at, got, expected } => {
                 write!(
                     f,

@@ -19,6 +19,7 @@
 mod card;
 mod commitment;
 mod deck;
+mod draw;
 mod dynamic;
 mod error;
 pub mod fields;
@@ -31,6 +32,7 @@ pub mod text;
 pub use card::{Card, Rank, Suit};
 pub use commitment::Fingerprint;
 pub use deck::{Deck, identity};
+pub use draw::Draw;
 pub use dynamic::DynScheme;
 pub use error::{Error, ErrorKind};
 pub use fields::{Field, FieldKind, Fields};

@@ -4,10 +4,9 @@ use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::{Card, Deck, Error, Field, Fingerprint, Recorder};
+use crate::{Card, Deck, Draw, Error, Field, Fingerprint, Recorder};
 
 /// A published deal method, reproduced step for step.
 ///
@@ -48,7 +47,7 @@ pub trait DealScheme {
     /// Validated inputs.
     type Input: FromJson + fmt::Debug;
     /// One number of the random stream (`u32` or `u64`, per method).
-    type Draw: Copy + PartialEq + Serialize + DeserializeOwned + fmt::Debug;
+    type Draw: Draw;
     /// The stream for one input: endless and allocation-free.
     type Stream: Iterator<Item = Self::Draw>;
     /// What the table sees: hands, up-card, kitty, ...

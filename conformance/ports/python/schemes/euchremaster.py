@@ -97,13 +97,10 @@ def _seat(raw, name):
     # In Python bool is a kind of int, but JSON true is not a number.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PortError("type", name, "must be a number")
-    # A JSON number that is negative or not whole is `range` (docs/vectors.md).
-    # Choice: a whole number written with a fraction part (1.0) is accepted as
-    # that whole number, since the docs refuse only "not a whole number".
+    # docs/vectors.md: integers are written as JSON integers; a number with a
+    # fraction or exponent (1.5, and also 1.0) is `range`.
     if isinstance(value, float):
-        if not value.is_integer():
-            raise PortError("range", name, f"{value!r} is not a whole number")
-        value = int(value)
+        raise PortError("range", name, f"{value!r} is not written as an integer")
     if not 0 <= value <= DEALER_MAX:
         raise PortError("range", name, f"{value} is not a seat 0 to {DEALER_MAX}")
     return value
@@ -145,6 +142,19 @@ def starting_deck(joker):
 # --- step 4: the shuffle ----------------------------------------------------
 
 
+def given_randoms(values):
+    """Checks a list of numbers given to the shuffle, item by item
+    (docs/vectors.md): each a JSON integer from 0 to 2^32 - 1."""
+    if not isinstance(values, list):
+        raise PortError("type", "randoms", "must be a list")
+    for k, u in enumerate(values):
+        if isinstance(u, bool) or not isinstance(u, (int, float)):
+            raise PortError("type", f"randoms[{k}]", "must be a number")
+        if isinstance(u, float) or not 0 <= u < 2**32:
+            raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
+    return values
+
+
 def shuffle(inp, draws):
     """Fisher-Yates from the top down, j = (u * (i + 1)) >> 32.
 
@@ -165,10 +175,6 @@ def shuffle(inp, draws):
                 "randoms",
                 f"the {n}-card shuffle takes {n - 1} numbers; only {consumed} were given",
             )
-        if isinstance(u, bool) or not isinstance(u, int):
-            raise PortError("type", f"randoms[{consumed}]", "must be a whole number")
-        if not 0 <= u < 2**32:
-            raise PortError("range", f"randoms[{consumed}]", f"{u} is not a u32")
         consumed += 1
         # Integer multiply-shift: floor(u * (i + 1) / 2^32), always 0..i.
         # Not floating point, not u mod (i + 1).
