@@ -19,6 +19,11 @@ pub(crate) fn output(scheme: &dyn DynScheme, kind: Kind, case: &Case) -> Result<
             let randoms = scheme.stream_json(&case.input, case.count.unwrap_or(0))?;
             Ok(json!({ "randoms": randoms }))
         }
+        Kind::Generator => {
+            let state = case.state.as_ref().unwrap_or(&missing);
+            let randoms = scheme.generator_json(state, case.count.unwrap_or(0))?;
+            Ok(json!({ "randoms": randoms }))
+        }
         Kind::Shuffle => {
             scheme.shuffle_json(&case.input, case.randoms.as_ref().unwrap_or(&missing))
         }

@@ -55,6 +55,9 @@ pub enum Kind {
     Trace,
     /// The first `count` numbers of the stream: `expected.randoms`.
     Stream,
+    /// The first `count` draws of the raw generator from the given `state`
+    /// (no seeding from inputs): `expected.randoms`.
+    Generator,
     /// The shuffle fed the given `randoms`: `expected` holds `consumed`,
     /// `positions` and `deck`, or `error` when the list runs out.
     Shuffle,
@@ -77,8 +80,13 @@ pub struct Case {
     /// Flags from the file's `flags`.
     #[serde(default)]
     pub flags: Vec<String>,
-    /// The scheme's input object, with SCHEMES.md's field names.
+    /// The scheme's input object, with SCHEMES.md's field names (an empty
+    /// object for `generator` cases, which take `state` instead).
+    #[serde(default = "empty_object")]
     pub input: Value,
+    /// `generator` cases: the generator's state, with the scheme's names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<Value>,
     /// `stream` cases: how many numbers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
@@ -163,6 +171,10 @@ impl VectorFile {
             }
             let needs = match kind {
                 Kind::Stream => [("count", case.count.is_some())],
+                Kind::Generator => [(
+                    "state and count",
+                    case.state.is_some() && case.count.is_some(),
+                )],
                 Kind::Shuffle => [("randoms", case.randoms.is_some())],
                 Kind::Deal => [("deck", case.deck.is_some())],
                 Kind::Trace | Kind::Invalid => [("input", true)],
@@ -181,4 +193,8 @@ impl VectorFile {
         }
         Ok(())
     }
+}
+
+fn empty_object() -> Value {
+    Value::Object(serde_json::Map::new())
 }

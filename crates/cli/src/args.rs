@@ -111,6 +111,7 @@ fn scheme_command(scheme: &dyn DynScheme, verify: bool) -> clap::Command {
             Arg::new("fingerprint")
                 .long("fingerprint")
                 .value_name("HEX")
+                .visible_aliases(scheme.commitment_aliases())
                 .help("The fingerprint shown before play (or \"fingerprint\" in the --input file)"),
         );
     }

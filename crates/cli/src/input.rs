@@ -31,7 +31,15 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
     };
     let mut fingerprint = call.fingerprint.clone();
     if VERIFY {
-        if let Some(f) = object.remove("fingerprint") {
+        let names =
+            std::iter::once("fingerprint").chain(call.scheme.commitment_aliases().iter().copied());
+        let given: Vec<Value> = names.filter_map(|name| object.remove(name)).collect();
+        if given.len() > 1 {
+            return Err(CliError::Usage(
+                "the input file gives the fingerprint twice, under two names".to_owned(),
+            ));
+        }
+        if let Some(f) = given.into_iter().next() {
             let Value::String(f) = f else {
                 return Err(Error::new(
                     "fingerprint",

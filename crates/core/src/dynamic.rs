@@ -19,6 +19,8 @@ pub trait DynScheme: Sync {
     fn summary(&self) -> &'static str;
     /// See [`DealScheme::COMMITMENT`].
     fn commitment(&self) -> &'static str;
+    /// See [`DealScheme::COMMITMENT_ALIASES`].
+    fn commitment_aliases(&self) -> &'static [&'static str];
     /// See [`DealScheme::FIELDS`].
     fn fields(&self) -> &'static [Field];
     /// See [`DealScheme::SEATS`].
@@ -45,6 +47,14 @@ pub trait DynScheme: Sync {
     ///
     /// The first refused field.
     fn stream_json(&self, input: &Value, count: usize) -> Result<Value, Error>;
+
+    /// Returns the first `count` draws of the raw generator from `state`
+    /// (see [`DealScheme::generator`]).
+    ///
+    /// # Errors
+    ///
+    /// A refused state, or a scheme without a raw generator stage.
+    fn generator_json(&self, state: &Value, count: usize) -> Result<Value, Error>;
 
     /// Shuffles the starting deck with the given `randoms` (a JSON list) and
     /// returns `consumed`, `positions` and `deck`.
@@ -81,6 +91,10 @@ where
         S::COMMITMENT
     }
 
+    fn commitment_aliases(&self) -> &'static [&'static str] {
+        S::COMMITMENT_ALIASES
+    }
+
     fn fields(&self) -> &'static [Field] {
         S::FIELDS
     }
@@ -100,6 +114,10 @@ where
     fn stream_json(&self, input: &Value, count: usize) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
         Ok(to_json(&S::stream(&input).take(count).collect::<Vec<_>>()))
+    }
+
+    fn generator_json(&self, state: &Value, count: usize) -> Result<Value, Error> {
+        Ok(to_json(&S::generator(state, count)?))
     }
 
     fn shuffle_json(&self, input: &Value, randoms: &Value) -> Result<Value, Error> {

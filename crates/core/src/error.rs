@@ -79,6 +79,11 @@ pub enum ErrorKind {
         /// How many numbers the list held.
         given: usize,
     },
+    /// The scheme has no such stage (a raw generator, for instance).
+    Unsupported {
+        /// What was asked for.
+        what: &'static str,
+    },
     /// The text is not JSON at all.
     Syntax {
         /// The parser's own message.
@@ -132,6 +137,7 @@ impl ErrorKind {
             Self::Range { .. } => "range",
             Self::Value { .. } => "value",
             Self::StreamExhausted { .. } => "stream-exhausted",
+            Self::Unsupported { .. } => "unsupported",
             Self::Syntax { .. } => "syntax",
         }
     }
@@ -170,6 +176,7 @@ impl fmt::Display for Error {
                 f,
                 "the {given} numbers given ran out before the shuffle ended, expected more"
             ),
+            ErrorKind::Unsupported { what } => write!(f, "this scheme has no {what}"),
             ErrorKind::Syntax { message } => write!(f, "not valid JSON ({message})"),
         }
     }

@@ -37,6 +37,10 @@ pub trait DealScheme {
     /// What the commitment hashes, in the method's words (`SHA-256(seed)`),
     /// for the message that says a receipt does not match.
     const COMMITMENT: &'static str;
+    /// Other names the scheme's own pages give the commitment (`lock`): the
+    /// CLI accepts each as a flag and an `--input` field beside
+    /// `fingerprint`.
+    const COMMITMENT_ALIASES: &'static [&'static str] = &[];
     /// The input fields, with the names of SCHEMES.md, in the order the CLI
     /// lists them.
     const FIELDS: &'static [Field];
@@ -76,6 +80,25 @@ pub trait DealScheme {
     /// Steps 5-6: deals `deck`, which holds the cards of
     /// [`DealScheme::starting_deck`] each once.
     fn deal(input: &Self::Input, deck: &[Card]) -> Self::Deal;
+
+    /// The raw generator alone, for stage vectors: the first `count` draws
+    /// from a generator state given as JSON (for example sfc32's `a`, `b`,
+    /// `c`, `d`), without the seeding that [`DealScheme::stream`] does.
+    /// Schemes whose stream is a hash of the inputs have none (the default).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported) by default;
+    /// a scheme that has one refuses a bad state naming its field.
+    fn generator(state: &Value, count: usize) -> Result<Vec<Self::Draw>, Error> {
+        let _ = (state, count);
+        Err(Error::new(
+            "state",
+            crate::ErrorKind::Unsupported {
+                what: "raw generator stage",
+            },
+        ))
+    }
 
     /// Runs every step, recording the numbers the shuffle consumed.
     ///
