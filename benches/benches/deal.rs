@@ -35,19 +35,19 @@ fn euchremaster(c: &mut Criterion) {
     });
     group.bench_function("stream", |b| {
         b.iter(|| {
-            EuchreMaster::stream(black_box(&input))
+            EuchreMaster::stream(black_box(&input), 1)
                 .take(23)
                 .fold(0, u32::wrapping_add)
         });
     });
-    let draws: Vec<u32> = EuchreMaster::stream(&input).take(23).collect();
+    let draws: Vec<u32> = EuchreMaster::stream(&input, 1).take(23).collect();
     group.bench_function("shuffle", |b| {
-        b.iter(|| EuchreMaster::shuffle(&input, &mut black_box(&draws).iter().copied()));
+        b.iter(|| EuchreMaster::shuffle(&input, 1, &mut black_box(&draws).iter().copied()));
     });
-    let deck = EuchreMaster::shuffle(&input, &mut draws.iter().copied())
+    let deck = EuchreMaster::shuffle(&input, 1, &mut draws.iter().copied())
         .expect("23 numbers shuffle 24 cards");
     group.bench_function("deal", |b| {
-        b.iter(|| EuchreMaster::deal(&input, black_box(deck.cards())));
+        b.iter(|| EuchreMaster::deal(&input, &(), 1, black_box(deck.cards())));
     });
     group.finish();
 }

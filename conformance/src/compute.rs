@@ -13,10 +13,11 @@ use crate::{Case, Kind};
 /// The scheme's refusal, which is what `invalid` cases expect.
 pub(crate) fn output(scheme: &dyn DynScheme, kind: Kind, case: &Case) -> Result<Value, Error> {
     let missing = Value::Null;
+    let deal = case.deal.unwrap_or(1);
     match kind {
         Kind::Trace | Kind::Invalid => scheme.trace_json(&case.input),
         Kind::Stream => {
-            let randoms = scheme.stream_json(&case.input, case.count.unwrap_or(0))?;
+            let randoms = scheme.stream_json(&case.input, deal, case.count.unwrap_or(0))?;
             Ok(json!({ "randoms": randoms }))
         }
         Kind::Generator => {
@@ -25,8 +26,8 @@ pub(crate) fn output(scheme: &dyn DynScheme, kind: Kind, case: &Case) -> Result<
             Ok(json!({ "randoms": randoms }))
         }
         Kind::Shuffle => {
-            scheme.shuffle_json(&case.input, case.randoms.as_ref().unwrap_or(&missing))
+            scheme.shuffle_json(&case.input, deal, case.randoms.as_ref().unwrap_or(&missing))
         }
-        Kind::Deal => scheme.deal_json(&case.input, case.deck.as_ref().unwrap_or(&missing)),
+        Kind::Deal => scheme.deal_json(&case.input, deal, case.deck.as_ref().unwrap_or(&missing)),
     }
 }

@@ -87,6 +87,10 @@ pub struct Case {
     /// `generator` cases: the generator's state, with the scheme's names.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<Value>,
+    /// `stream`, `shuffle` and `deal` cases of a game: which deal (from 1;
+    /// 1 when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<usize>,
     /// `stream` cases: how many numbers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,

@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::fields::json_type;
-use crate::{Card, DealScheme, Deck, Draw, Error, ErrorKind, Field, FromJson, Recorder};
+use crate::{Card, Check, DealScheme, Deck, Draw, Error, ErrorKind, Field, FromJson, Recorder};
 
 /// A [`DealScheme`] seen without its types: JSON in, JSON out.
 ///
@@ -25,6 +25,8 @@ pub trait DynScheme: Sync {
     fn fields(&self) -> &'static [Field];
     /// See [`DealScheme::SEATS`].
     fn seats(&self) -> &'static [&'static str];
+    /// See [`DealScheme::GAME`].
+    fn is_game(&self) -> bool;
 
     /// Checks `input` without dealing.
     ///
@@ -33,20 +35,29 @@ pub trait DynScheme: Sync {
     /// The first refused field.
     fn validate(&self, input: &Value) -> Result<(), Error>;
 
-    /// Returns every stage for `input`: `fingerprint`, `randoms`,
-    /// `positions`, `deck`, then the deal's fields.
+    /// Returns every stage for `input`: `fingerprint`, the set-up, then the
+    /// deal's `randoms`, `positions`, `deck` and own fields (for a game, a
+    /// `deals` list of those).
     ///
     /// # Errors
     ///
     /// The first refused field.
     fn trace_json(&self, input: &Value) -> Result<Value, Error>;
 
-    /// Returns the first `count` numbers of the stream for `input`.
+    /// Returns the method's checks of `input` beyond the fingerprint.
     ///
     /// # Errors
     ///
     /// The first refused field.
-    fn stream_json(&self, input: &Value, count: usize) -> Result<Value, Error>;
+    fn checks_json(&self, input: &Value) -> Result<Vec<Check>, Error>;
+
+    /// Returns the first `count` numbers of the stream of deal `deal`
+    /// (from 1) of `input`.
+    ///
+    /// # Errors
+    ///
+    /// The first refused field, or a deal that `input` does not hold.
+    fn stream_json(&self, input: &Value, deal: usize, count: usize) -> Result<Value, Error>;
 
     /// Returns the first `count` draws of the raw generator from `state`
     /// (see [`DealScheme::generator`]).
@@ -56,14 +67,14 @@ pub trait DynScheme: Sync {
     /// A refused state, or a scheme without a raw generator stage.
     fn generator_json(&self, state: &Value, count: usize) -> Result<Value, Error>;
 
-    /// Shuffles the starting deck with the given `randoms` (a JSON list) and
-    /// returns `consumed`, `positions` and `deck`.
+    /// Shuffles the starting deck of deal `deal` with the given `randoms` (a
+    /// JSON list) and returns `consumed`, `positions` and `deck`.
     ///
     /// # Errors
     ///
     /// A refused field of `input`, a number of the wrong form (`randoms[3]`),
     /// or a list that runs out before the shuffle does.
-    fn shuffle_json(&self, input: &Value, randoms: &Value) -> Result<Value, Error>;
+    fn shuffle_json(&self, input: &Value, deal: usize, randoms: &Value) -> Result<Value, Error>;
 
     /// Deals the given `deck` (a JSON list of card codes holding the
     /// starting deck's cards, each once) and returns the deal's fields.
@@ -72,7 +83,7 @@ pub trait DynScheme: Sync {
     ///
     /// A refused field of `input`, or a deck that is not the starting deck's
     /// cards each once (`deck[4]`).
-    fn deal_json(&self, input: &Value, deck: &Value) -> Result<Value, Error>;
+    fn deal_json(&self, input: &Value, deal: usize, deck: &Value) -> Result<Value, Error>;
 }
 
 impl<S> DynScheme for S
@@ -103,6 +114,10 @@ where
         S::SEATS
     }
 
+    fn is_game(&self) -> bool {
+        S::GAME
+    }
+
     fn validate(&self, input: &Value) -> Result<(), Error> {
         S::Input::from_json(input).map(drop)
     }
@@ -111,17 +126,25 @@ where
         Ok(to_json(&S::trace(&S::Input::from_json(input)?)?))
     }
 
-    fn stream_json(&self, input: &Value, count: usize) -> Result<Value, Error> {
+    fn checks_json(&self, input: &Value) -> Result<Vec<Check>, Error> {
+        Ok(S::checks(&S::Input::from_json(input)?))
+    }
+
+    fn stream_json(&self, input: &Value, deal: usize, count: usize) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
-        Ok(to_json(&S::stream(&input).take(count).collect::<Vec<_>>()))
+        let deal = deal_of::<S>(&input, deal)?;
+        Ok(to_json(
+            &S::stream(&input, deal).take(count).collect::<Vec<_>>(),
+        ))
     }
 
     fn generator_json(&self, state: &Value, count: usize) -> Result<Value, Error> {
         Ok(to_json(&S::generator(state, count)?))
     }
 
-    fn shuffle_json(&self, input: &Value, randoms: &Value) -> Result<Value, Error> {
+    fn shuffle_json(&self, input: &Value, deal: usize, randoms: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
+        let deal = deal_of::<S>(&input, deal)?;
         let given = parse_list(
             "randoms",
             randoms,
@@ -129,18 +152,40 @@ where
             S::Draw::from_json,
         )?;
         let mut draws = Recorder::new(given.into_iter());
-        let deck = S::shuffle(&input, &mut draws)?;
+        let deck = S::shuffle(&input, deal, &mut draws)?;
         Ok(
             json!({ "consumed": draws.consumed(), "positions": deck.positions(), "deck": deck.cards() }),
         )
     }
 
-    fn deal_json(&self, input: &Value, deck: &Value) -> Result<Value, Error> {
+    fn deal_json(&self, input: &Value, deal: usize, deck: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
+        let deal = deal_of::<S>(&input, deal)?;
         let cards = parse_list("deck", deck, "a list of card codes", card_from_json)?;
-        let deck =
-            Deck::from_cards(&S::starting_deck(&input), &cards).map_err(|e| e.within("deck"))?;
-        Ok(to_json(&S::deal(&input, deck.cards())))
+        let deck = Deck::from_cards(&S::starting_deck(&input, deal), &cards)
+            .map_err(|e| e.within("deck"))?;
+        Ok(to_json(&S::deal(
+            &input,
+            &S::setup(&input),
+            deal,
+            deck.cards(),
+        )))
+    }
+}
+
+/// Returns `deal` when `input` holds it (deals count from 1).
+fn deal_of<S: DealScheme>(input: &S::Input, deal: usize) -> Result<usize, Error> {
+    let count = S::deals(input);
+    if (1..=count).contains(&deal) {
+        Ok(deal)
+    } else {
+        Err(Error::new(
+            "deal",
+            ErrorKind::Range {
+                got: deal.to_string(),
+                expected: "a deal that the input holds, from 1",
+            },
+        ))
     }
 }
 

@@ -36,7 +36,7 @@ pub use draw::Draw;
 pub use dynamic::DynScheme;
 pub use error::{Error, ErrorKind};
 pub use fields::{Field, FieldKind, Fields};
-pub use scheme::{DealScheme, FromJson, Trace};
+pub use scheme::{Check, DealScheme, DealTrace, FromJson, Trace};
 pub use seat::Seat;
 pub use shuffle::{fisher_yates_mul_shift, mul_shift, next_draw};
 pub use stream::{Recorder, Sha256Counter, decimal};

@@ -48,38 +48,62 @@ pub trait DealScheme {
     /// reads (`you`, `left`, `partner`, `right`).
     const SEATS: &'static [&'static str];
 
+    /// True for a scheme whose input is a whole game of several deals (its
+    /// output lists them under `deals`); false for one deal per input (its
+    /// output is that deal's stages, flat).
+    const GAME: bool = false;
+
     /// Validated inputs.
     type Input: FromJson + fmt::Debug;
     /// One number of the random stream (`u32` or `u64`, per method).
     type Draw: Draw;
-    /// The stream for one input: endless and allocation-free.
+    /// The stream of one deal: endless and allocation-free.
     type Stream: Iterator<Item = Self::Draw>;
+    /// What is drawn once per input before any deal (a game's first dealer
+    /// and patterns); `()` for schemes without a set-up.
+    type Setup: Serialize + fmt::Debug;
     /// What the table sees: hands, up-card, kitty, ...
     type Deal: Serialize + fmt::Debug;
 
     /// Step 1: returns the commitment published before play.
     fn commitment(input: &Self::Input) -> Fingerprint;
 
-    /// Step 2: returns the random stream.
-    fn stream(input: &Self::Input) -> Self::Stream;
+    /// Returns the set-up, drawn before any deal.
+    fn setup(input: &Self::Input) -> Self::Setup;
 
-    /// Returns the starting deck, position 0 first.
-    fn starting_deck(input: &Self::Input) -> Cow<'static, [Card]>;
+    /// Returns how many deals `input` holds (deals are numbered from 1).
+    fn deals(input: &Self::Input) -> usize {
+        let _ = input;
+        1
+    }
 
-    /// Steps 3-4: returns the starting deck shuffled with numbers taken from
-    /// `draws`.
+    /// Step 2: returns the random stream of deal `deal`.
+    fn stream(input: &Self::Input, deal: usize) -> Self::Stream;
+
+    /// Returns the starting deck of deal `deal`, position 0 first.
+    fn starting_deck(input: &Self::Input, deal: usize) -> Cow<'_, [Card]>;
+
+    /// Steps 3-4: returns the starting deck of deal `deal` shuffled with
+    /// numbers taken from `draws`.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::StreamExhausted`](crate::ErrorKind::StreamExhausted) when
     /// `draws` ends early, which only a finite list of given numbers can do.
-    fn shuffle<I>(input: &Self::Input, draws: &mut I) -> Result<Deck, Error>
+    fn shuffle<I>(input: &Self::Input, deal: usize, draws: &mut I) -> Result<Deck, Error>
     where
         I: Iterator<Item = Self::Draw>;
 
     /// Steps 5-6: deals `deck`, which holds the cards of
-    /// [`DealScheme::starting_deck`] each once.
-    fn deal(input: &Self::Input, deck: &[Card]) -> Self::Deal;
+    /// [`DealScheme::starting_deck`] each once, as deal `deal`.
+    fn deal(input: &Self::Input, setup: &Self::Setup, deal: usize, deck: &[Card]) -> Self::Deal;
+
+    /// Returns the method's own checks of `input` beyond the fingerprint
+    /// (a game record's patterns against the drawn ones); none by default.
+    fn checks(input: &Self::Input) -> Vec<Check> {
+        let _ = input;
+        Vec::new()
+    }
 
     /// The raw generator alone, for stage vectors: the first `count` draws
     /// from a generator state given as JSON (for example sfc32's `a`, `b`,
@@ -100,7 +124,8 @@ pub trait DealScheme {
         ))
     }
 
-    /// Runs every step, recording the numbers the shuffle consumed.
+    /// Runs every step of every deal, recording the numbers each shuffle
+    /// consumed.
     ///
     /// # Errors
     ///
@@ -110,26 +135,46 @@ pub trait DealScheme {
     where
         Self: Sized,
     {
-        let mut draws = Recorder::new(Self::stream(input));
-        let deck = Self::shuffle(input, &mut draws)?;
-        let deal = Self::deal(input, deck.cards());
+        let setup = Self::setup(input);
+        let deals = (1..=Self::deals(input))
+            .map(|n| {
+                let mut draws = Recorder::new(Self::stream(input, n));
+                let deck = Self::shuffle(input, n, &mut draws)?;
+                let deal = Self::deal(input, &setup, n, deck.cards());
+                Ok(DealTrace {
+                    randoms: draws.into_taken(),
+                    deck,
+                    deal,
+                })
+            })
+            .collect::<Result<_, Error>>()?;
         Ok(Trace {
             fingerprint: Self::commitment(input),
-            randoms: draws.into_taken(),
-            deck,
-            deal,
+            setup,
+            deals,
         })
     }
 }
 
-/// Every stage of one deal, serialized with the output names of SCHEMES.md in
-/// the method's order: `fingerprint`, `randoms`, `positions`, `deck`, then
-/// the deal's own fields.
-#[derive(Serialize)]
-#[serde(bound = "")]
+/// Every stage of one input: the commitment, the set-up, then each deal.
+///
+/// It serializes with the output names of SCHEMES.md in the method's order:
+/// `fingerprint`, the set-up's fields, then for a single-deal scheme that
+/// deal's `randoms`, `positions`, `deck` and own fields, and for a game
+/// ([`DealScheme::GAME`]) a `deals` list of those objects.
 pub struct Trace<S: DealScheme> {
     /// The commitment.
     pub fingerprint: Fingerprint,
+    /// The set-up.
+    pub setup: S::Setup,
+    /// Each deal, the first first.
+    pub deals: Vec<DealTrace<S>>,
+}
+
+/// Every stage of one deal.
+#[derive(Serialize)]
+#[serde(bound = "")]
+pub struct DealTrace<S: DealScheme> {
     /// Every raw number the shuffle consumed, in order.
     pub randoms: Vec<S::Draw>,
     /// The shuffled deck, with its positions.
@@ -140,15 +185,74 @@ pub struct Trace<S: DealScheme> {
     pub deal: S::Deal,
 }
 
+impl<S: DealScheme> Serialize for Trace<S> {
+    fn serialize<Z: serde::Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        #[derive(Serialize)]
+        #[serde(bound = "")]
+        struct Single<'a, S: DealScheme> {
+            fingerprint: &'a Fingerprint,
+            #[serde(flatten)]
+            setup: &'a S::Setup,
+            #[serde(flatten)]
+            deal: &'a DealTrace<S>,
+        }
+        #[derive(Serialize)]
+        #[serde(bound = "")]
+        struct Game<'a, S: DealScheme> {
+            fingerprint: &'a Fingerprint,
+            #[serde(flatten)]
+            setup: &'a S::Setup,
+            deals: &'a [DealTrace<S>],
+        }
+        match (S::GAME, self.deals.as_slice()) {
+            (false, [deal]) => Single::<S> {
+                fingerprint: &self.fingerprint,
+                setup: &self.setup,
+                deal,
+            }
+            .serialize(serializer),
+            _ => Game::<S> {
+                fingerprint: &self.fingerprint,
+                setup: &self.setup,
+                deals: &self.deals,
+            }
+            .serialize(serializer),
+        }
+    }
+}
+
 impl<S: DealScheme> fmt::Debug for Trace<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Trace")
             .field("fingerprint", &self.fingerprint)
+            .field("setup", &self.setup)
+            .field("deals", &self.deals)
+            .finish()
+    }
+}
+
+impl<S: DealScheme> fmt::Debug for DealTrace<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DealTrace")
             .field("randoms", &self.randoms)
             .field("deck", &self.deck)
             .field("deal", &self.deal)
             .finish()
     }
+}
+
+/// One of a method's checks of a record: what was given against what the
+/// method draws.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// What is checked, as a person reads it (`hand 3 pattern`).
+    pub what: String,
+    /// Whether it holds.
+    pub ok: bool,
+    /// What the method gives.
+    pub expected: String,
+    /// What the record says.
+    pub given: String,
 }
 
 /// Builds a validated value from the JSON object of SCHEMES.md's field names.

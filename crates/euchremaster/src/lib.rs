@@ -30,28 +30,35 @@ impl DealScheme for EuchreMaster {
     type Input = Input;
     type Draw = u32;
     type Stream = Sha256Counter;
+    type Setup = ();
     type Deal = Deal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.seed().as_bytes())
     }
 
-    fn stream(input: &Input) -> Sha256Counter {
+    fn setup(_: &Input) {}
+
+    fn stream(input: &Input, _deal: usize) -> Sha256Counter {
         Sha256Counter::new(input.stream_prefix().as_bytes())
     }
 
-    fn starting_deck(input: &Input) -> Cow<'static, [Card]> {
+    fn starting_deck(input: &Input, _deal: usize) -> Cow<'static, [Card]> {
         Cow::Borrowed(deck::starting(input.joker()))
     }
 
-    fn shuffle<I: Iterator<Item = u32>>(input: &Input, draws: &mut I) -> Result<Deck, Error> {
+    fn shuffle<I: Iterator<Item = u32>>(
+        input: &Input,
+        _deal: usize,
+        draws: &mut I,
+    ) -> Result<Deck, Error> {
         let start = deck::starting(input.joker());
         let mut positions = identity(start.len());
         fisher_yates_mul_shift(&mut positions, draws)?;
         Ok(Deck::from_positions(start, positions))
     }
 
-    fn deal(input: &Input, deck: &[Card]) -> Deal {
+    fn deal(input: &Input, (): &(), _deal: usize, deck: &[Card]) -> Deal {
         Deal::new(input.dealer(), deck)
     }
 }
@@ -73,10 +80,10 @@ mod tests {
         let input = Input::new(seed, "K7 cut", 1, false).unwrap();
         let trace = EuchreMaster::trace(&input).unwrap();
         assert_eq!(
-            trace.randoms[..4],
+            trace.deals[0].randoms[..4],
             [2_603_489_912, 1_406_286_867, 160_194_100, 695_202_813]
         );
-        assert_eq!(trace.randoms.len(), 23);
+        assert_eq!(trace.deals[0].randoms.len(), 23);
         let codes = |cards: &[Card]| {
             cards
                 .iter()
@@ -85,18 +92,18 @@ mod tests {
                 .join(" ")
         };
         assert_eq!(
-            codes(trace.deck.cards()),
+            codes(trace.deals[0].deck.cards()),
             "Kh Kd Jc Ac Js Tc 9s 9d Kc Qd Ah Ks Qh As Qs Jd Ad 9h Th Ts Qc 9c Td Jh"
         );
-        assert_eq!(codes(&trace.deal.hands[2]), "Kh Kd Jc Ah Ks");
+        assert_eq!(codes(&trace.deals[0].deal.hands[2]), "Kh Kd Jc Ah Ks");
     }
 
     #[test]
     fn joker_deck_takes_24_numbers_and_has_a_4_card_kitty() {
         let input = Input::new(&"0".repeat(64), "x", 0, true).unwrap();
         let trace = EuchreMaster::trace(&input).unwrap();
-        assert_eq!(trace.randoms.len(), 24);
-        assert_eq!(trace.deal.kitty.len(), 4);
-        assert!(trace.deck.cards().contains(&Card::Joker));
+        assert_eq!(trace.deals[0].randoms.len(), 24);
+        assert_eq!(trace.deals[0].deal.kitty.len(), 4);
+        assert!(trace.deals[0].deck.cards().contains(&Card::Joker));
     }
 }

@@ -1,6 +1,8 @@
-//! `fairdeal verify SCHEME`: reproduce a deal and check its fingerprint.
+//! `fairdeal verify SCHEME`: reproduce a deal and check it against what was
+//! committed: the fingerprint, and any check of the scheme's own (a game
+//! record's patterns).
 
-use fairdeal::core::Fingerprint;
+use fairdeal::core::{Check, Fingerprint};
 use fairdeal::render;
 use serde_json::{Map, Value, json};
 
@@ -12,25 +14,41 @@ use crate::output::{print, print_json};
 pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
     let gathered = gather(call)?;
     let input = gathered.input;
-    let trace = call.scheme.trace_json(&input).map_err(hint)?;
-    let Some(given) = gathered.fingerprint else {
-        return Err(CliError::Usage(
-            "verify needs the fingerprint shown before play: give --fingerprint HEX (or \"fingerprint\" in the --input file)".to_owned(),
-        ));
-    };
-    let given = Fingerprint::parse("fingerprint", &given)?.to_string();
+    let scheme = call.scheme;
+    let trace = scheme.trace_json(&input).map_err(hint)?;
     let computed = trace
         .get("fingerprint")
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_owned();
-    let commitment = call.scheme.commitment();
-    let verified = given == computed;
+
+    let mut checks = Vec::new();
+    if let Some(given) = &gathered.fingerprint {
+        let given = Fingerprint::parse("fingerprint", given)?.to_string();
+        checks.push(Check {
+            what: "fingerprint".to_owned(),
+            ok: given == computed,
+            expected: computed.clone(),
+            given,
+        });
+    }
+    checks.extend(scheme.checks_json(&input).map_err(hint)?);
+    if checks.is_empty() {
+        return Err(CliError::Usage(
+            "verify needs the fingerprint shown before play: give --fingerprint HEX (or \"fingerprint\" in the --input file)"
+                .to_owned(),
+        ));
+    }
+    let verified = checks.iter().all(|c| c.ok);
+    let commitment = scheme.commitment();
 
     if call.json {
         let mut out = Map::new();
         out.insert("verified".to_owned(), json!(verified));
-        out.insert("fingerprint_given".to_owned(), json!(given));
+        if let Some(given) = checks.iter().find(|c| c.what == "fingerprint") {
+            out.insert("fingerprint_given".to_owned(), json!(given.given));
+        }
+        out.insert("checks".to_owned(), json!(checks));
         if verified {
             out.extend(trace.as_object().cloned().unwrap_or_default());
         } else {
@@ -38,21 +56,51 @@ pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
         }
         print_json(&Value::Object(out))?;
     } else if verified {
+        let said: Vec<String> = checks.iter().map(|c| passed(c, commitment)).collect();
         print(&format!(
-            "VERIFIED: the fingerprint matches {commitment}, so these inputs are the ones committed to before play.\n\n{}",
-            render::trace(call.scheme, &input, &trace)
+            "VERIFIED: {}.\n\n{}",
+            said.join("; "),
+            render::trace(scheme, &input, &trace)
         ))?;
     } else {
-        print(&format!(
-            "NOT VERIFIED: the fingerprint does not match {commitment}.\n\
-             \x20 fingerprint given   {given}\n\
-             \x20 {commitment:<18}  {computed}\n\
-             The deal is not shown: inputs that do not match the commitment prove nothing about the game.\n"
-        ))?;
+        let mut out = String::new();
+        for c in checks.iter().filter(|c| !c.ok) {
+            out.push_str(&failed(c, commitment));
+        }
+        out.push_str("The deal is not shown: inputs that do not match what was committed prove nothing about the game.\n");
+        print(&out)?;
     }
     Ok(if verified {
         Outcome::Ok
     } else {
         Outcome::Failed
     })
+}
+
+fn passed(check: &Check, commitment: &str) -> String {
+    if check.what == "fingerprint" {
+        format!(
+            "the fingerprint matches {commitment}, so these inputs are the ones committed to before play"
+        )
+    } else {
+        format!("{} is {} as drawn", check.what, check.expected)
+    }
+}
+
+fn failed(check: &Check, commitment: &str) -> String {
+    if check.what == "fingerprint" {
+        format!(
+            "NOT VERIFIED: the fingerprint does not match {commitment}.\n\
+             \x20 fingerprint given   {}\n\
+             \x20 {commitment:<18}  {}\n",
+            check.given, check.expected
+        )
+    } else {
+        format!(
+            "NOT VERIFIED: {} does not match.\n\
+             \x20 given               {}\n\
+             \x20 drawn by the method {}\n",
+            check.what, check.given, check.expected
+        )
+    }
 }

@@ -1,0 +1,589 @@
+"""`showdown`: Euchre Showdown games.
+
+Written from docs/schemes/showdown.md alone (and docs/vectors.md for the
+error kinds and the order of checks). Each step of the page is one function:
+
+    validate(record)               -> the normalised game record, or PortError
+    fingerprint(rec)               -> step 1, lowercase hex
+    game_seed(rec)                 -> step 2, hex of G
+    splitmix64_outputs(n, count)   -> step 3, SplitMix64 run from x = n
+    xoshiro_draws(state4, count)   -> step 3, xoshiro256** next() results
+    stream(G, n)                   -> step 3, stream n: an endless generator of u64s
+    below(k, draws, taken)         -> step 4, uniform 0..k-1 by rejection
+    setup(rec)                     -> step 5, {randoms, first_dealer, patterns}
+    dealer_of(first_dealer, n)     -> step 6, the dealer of hand n
+    hand_deck(rec, setup, n, draws)-> step 7, {randoms, positions, deck}
+    deal(dealer, pattern, deck)    -> step 8, {hands, upcard, kitty}
+    trace(record)                  -> every stage, in the page's output order
+    checks(record)                 -> the pattern checks of computer-dealt hands
+
+and, for the vectors' `generator` and `shuffle` groups,
+
+    generator(state, count)        -> the raw generators from a given state
+    given_randoms(values)          -> a list of 16-digit hex strings as u64s
+
+`rec` is always a record that validate() has returned. All u64 arithmetic is
+done on Python ints masked to 64 bits; nothing is floating point.
+"""
+
+import hashlib
+
+from .common import PortError
+
+SCHEME = "showdown"
+SCHEME_VERSION = 1
+
+# The fields in the order of the page's input table: the order of the checks.
+FIELDS = ("house_seed", "phrase", "rules", "hands", "fingerprint")
+RULES_FIELDS = ("shuffle", "cut")
+HAND_FIELDS = ("pattern", "gathered")
+
+HEX_DIGITS = frozenset("0123456789abcdefABCDEF")  # either case is accepted
+LOWER_HEX = frozenset("0123456789abcdef")
+SEED_LENGTH = 64
+PHRASE_MAX = 1024  # characters (Unicode code points), 0 allowed
+HANDS_MIN, HANDS_MAX = 1, 64
+FISHER_YATES, KITCHEN_TABLE = "fisher-yates", "kitchen-table"
+SHUFFLES = (FISHER_YATES, KITCHEN_TABLE)
+
+SEATS = 4  # 0 you, 1 on your left, 2 your partner, 3 on your right
+YOU = 0
+
+RANKS = "9TJQKA"
+SUITS = "cdhs"
+# The EuchreMaster order: clubs, diamonds, hearts, spades, each 9 T J Q K A.
+EUCHREMASTER_ORDER = tuple(rank + suit for suit in SUITS for rank in RANKS)
+DECK_SIZE = len(EUCHREMASTER_ORDER)  # 24
+CARD_RANKS = "23456789TJQKA"  # what a card code may be at all (docs/vectors.md)
+
+# Index i in binary with four bits, most significant first, 0 as `2`, 1 as `3`.
+PATTERNS = tuple(
+    "".join("3" if (i >> bit) & 1 else "2" for bit in (3, 2, 1, 0)) for i in range(16)
+)
+PATTERN_LENGTH = 4
+PATTERN_DIGITS = frozenset("23")
+CARDS_PER_HAND = 5
+UPCARD = SEATS * CARDS_PER_HAND  # position 20; the kitty is positions 21..23
+
+MASK64 = (1 << 64) - 1
+TWO64 = 1 << 64
+GOLDEN = 0x9E3779B97F4A7C15
+SM_MUL1 = 0xBF58476D1CE4E5B9
+SM_MUL2 = 0x94D049BB133111EB
+LOW24 = 0xFFFFFF
+RIFFLES = 3
+
+
+# --- input ------------------------------------------------------------------
+
+
+def validate(raw):
+    """Check a JSON game record and return it normalised.
+
+    Order (docs/vectors.md, "Errors"): an unknown field first; then each field
+    in FIELDS order: missing, JSON type, then its own rules, characters
+    before length for texts, a list's items before its length. Nested
+    objects (`rules`, each hand) are checked the same way when their turn
+    comes: their unknown fields first, then their fields in the page's order.
+
+    A hand's `pattern` is required when seat 0 deals it, so the set-up
+    (stream 0, from the already-checked house seed and phrase) is computed
+    here to know who deals each hand.
+    """
+    if not isinstance(raw, dict):
+        raise PortError("type", "", "the game record must be a JSON object")
+    _no_unknown(raw, FIELDS, "")
+
+    house_seed = _string(raw, "house_seed", "house_seed")
+    _hex_text(house_seed, "house_seed")
+
+    phrase = _string(raw, "phrase", "phrase")
+    for i, ch in enumerate(phrase):
+        # Any Unicode text: only a lone surrogate (which a JSON string can
+        # spell as \ud800 but which has no UTF-8 form) is not text.
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            raise PortError("character", "phrase", f"character {i} is a lone surrogate")
+    if len(phrase) > PHRASE_MAX:
+        raise PortError("length", "phrase", f"{len(phrase)} characters, more than {PHRASE_MAX}")
+
+    rules = _rules(raw)
+
+    # The set-up decides who deals each hand; house seed and phrase are good.
+    first = _setup_from(house_seed, phrase)["first_dealer"]
+    hands = _hands(raw, rules, first)
+
+    given_fingerprint = None
+    if "fingerprint" in raw:
+        value = raw["fingerprint"]
+        if not isinstance(value, str):
+            raise PortError("type", "fingerprint", "must be a string")
+        _hex_text(value, "fingerprint")
+        given_fingerprint = value
+
+    # The texts are kept exactly as given: no trimming, no case folding.
+    return {
+        "house_seed": house_seed,
+        "phrase": phrase,
+        "rules": rules,
+        "hands": hands,
+        "fingerprint": given_fingerprint,
+    }
+
+
+def _no_unknown(obj, allowed, prefix):
+    for name in obj:
+        if name not in allowed:
+            raise PortError("unknown", prefix + name, f"showdown takes no field {prefix + name!r}")
+
+
+def _string(obj, name, field):
+    if name not in obj:
+        raise PortError("missing", field, "is required")
+    value = obj[name]
+    if not isinstance(value, str):
+        raise PortError("type", field, "must be a string")
+    return value
+
+
+def _hex_text(text, field):
+    for i, ch in enumerate(text):
+        if ch not in HEX_DIGITS:
+            raise PortError("character", field, f"character {i} ({ch!r}) is not a hex digit")
+    if len(text) != SEED_LENGTH:
+        raise PortError("length", field, f"{len(text)} digits, not {SEED_LENGTH}")
+
+
+def _rules(raw):
+    if "rules" not in raw:
+        raise PortError("missing", "rules", "is required")
+    rules = raw["rules"]
+    if not isinstance(rules, dict):
+        raise PortError("type", "rules", "must be an object")
+    _no_unknown(rules, RULES_FIELDS, "rules.")
+    shuffle = _string(rules, "shuffle", "rules.shuffle")
+    if shuffle not in SHUFFLES:
+        raise PortError("value", "rules.shuffle", f"{shuffle!r} is not one of {SHUFFLES}")
+    cut = rules.get("cut", False)  # optional, false when absent
+    if not isinstance(cut, bool):
+        raise PortError("type", "rules.cut", "must be true or false")
+    return {"shuffle": shuffle, "cut": cut}
+
+
+def _hands(raw, rules, first_dealer):
+    if "hands" not in raw:
+        raise PortError("missing", "hands", "is required")
+    hands = raw["hands"]
+    if not isinstance(hands, list):
+        raise PortError("type", "hands", "must be a list")
+    out = []
+    last = len(hands) - 1
+    for i, hand in enumerate(hands):
+        where = f"hands[{i}]"
+        if not isinstance(hand, dict):
+            raise PortError("type", where, "must be an object")
+        _no_unknown(hand, HAND_FIELDS, where + ".")
+
+        pattern = None
+        if "pattern" in hand:
+            pattern = check_pattern(hand["pattern"], where + ".pattern")
+        elif dealer_of(first_dealer, i + 1) == YOU:
+            raise PortError("missing", where + ".pattern", "you (seat 0) deal this hand")
+
+        gathered = None
+        if "gathered" in hand:
+            gathered = check_cards(hand["gathered"], where + ".gathered")
+        elif rules["shuffle"] == KITCHEN_TABLE and i != last:
+            raise PortError(
+                "missing", where + ".gathered", "the next hand is shuffled from these cards"
+            )
+        out.append({"pattern": pattern, "gathered": gathered})
+    # Items first, then the length (docs/vectors.md, lists).
+    if not HANDS_MIN <= len(hands) <= HANDS_MAX:
+        raise PortError("length", "hands", f"{len(hands)} hands, not {HANDS_MIN} to {HANDS_MAX}")
+    return out
+
+
+def check_pattern(value, field):
+    """Four characters, each `2` or `3`: characters first, then length."""
+    if not isinstance(value, str):
+        raise PortError("type", field, "must be a string")
+    for i, ch in enumerate(value):
+        if ch not in PATTERN_DIGITS:
+            raise PortError("character", field, f"character {i} ({ch!r}) is not 2 or 3")
+    if len(value) != PATTERN_LENGTH:
+        raise PortError("length", field, f"{len(value)} digits, not {PATTERN_LENGTH}")
+    return value
+
+
+def check_cards(cards, field):
+    """The 24 cards, each exactly once: item by item (`type`, or `value` for a
+    code that is not a card, not in the deck, or given a second time, naming
+    the item), then the count (`length`, naming the list)."""
+    if not isinstance(cards, list):
+        raise PortError("type", field, "must be a list of card codes")
+    seen = set()
+    for j, code in enumerate(cards):
+        item = f"{field}[{j}]"
+        if not isinstance(code, str):
+            raise PortError("type", item, "must be a card code")
+        if len(code) != 2 or code[0] not in CARD_RANKS or code[1] not in SUITS:
+            if code != "Jk":
+                raise PortError("value", item, f"{code!r} is not a card code")
+        if code not in EUCHREMASTER_ORDER:
+            raise PortError("value", item, f"{code!r} is not one of the 24 cards")
+        if code in seen:
+            raise PortError("value", item, f"{code!r} comes a second time")
+        seen.add(code)
+    if len(cards) != DECK_SIZE:
+        missing = [c for c in EUCHREMASTER_ORDER if c not in seen]
+        raise PortError(
+            "length", field, f"{len(cards)} cards, not {DECK_SIZE} (missing {', '.join(missing)})"
+        )
+    return list(cards)
+
+
+# --- steps 1 and 2: the fingerprint and the game seed ------------------------
+
+
+def fingerprint(rec):
+    """SHA-256 of the house seed exactly as given (not lower-cased)."""
+    return hashlib.sha256(rec["house_seed"].encode("ascii")).hexdigest()
+
+
+def _g(house_seed, phrase):
+    return hashlib.sha256((house_seed + ":" + phrase).encode("utf-8")).digest()
+
+
+def game_bytes(rec):
+    """G = SHA-256(house_seed ":" phrase), 32 bytes; the phrase as UTF-8."""
+    return _g(rec["house_seed"], rec["phrase"])
+
+
+def game_seed(rec):
+    return game_bytes(rec).hex()
+
+
+# --- step 3: the streams -----------------------------------------------------
+
+
+def _rotl(x, k):
+    return ((x << k) | (x >> (64 - k))) & MASK64
+
+
+def splitmix64_outputs(n, count):
+    """The first `count` outputs of SplitMix64 whose state starts at n: the
+    constant is added before each output is computed."""
+    x = n & MASK64
+    out = []
+    for _ in range(count):
+        x = (x + GOLDEN) & MASK64
+        z = x
+        z = ((z ^ (z >> 30)) * SM_MUL1) & MASK64
+        z = ((z ^ (z >> 27)) * SM_MUL2) & MASK64
+        out.append(z ^ (z >> 31))
+    return out
+
+
+def _xoshiro(state4):
+    """An endless xoshiro256** generator from the four state words."""
+    s0, s1, s2, s3 = (w & MASK64 for w in state4)
+    while True:
+        result = (_rotl((s1 * 5) & MASK64, 7) * 9) & MASK64
+        t = (s1 << 17) & MASK64
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = _rotl(s3, 45)
+        yield result
+
+
+def xoshiro_draws(state4, count):
+    gen = _xoshiro(state4)
+    return [next(gen) for _ in range(count)]
+
+
+def stream_state(g_bytes, n):
+    """The xoshiro256** state of stream n: G's four big-endian words XOR the
+    first four SplitMix64 outputs from n."""
+    words = [int.from_bytes(g_bytes[8 * i : 8 * i + 8], "big") for i in range(4)]
+    return [w ^ m for w, m in zip(words, splitmix64_outputs(n, 4))]
+
+
+def stream(g_bytes, n):
+    """Stream n (0 the set-up, n >= 1 hand n): an endless generator of u64s."""
+    return _xoshiro(stream_state(g_bytes, n))
+
+
+# --- step 4: below(k) ---------------------------------------------------------
+
+
+def below(k, draws, taken):
+    """Uniform in 0..k-1: draw until x < 2^64 - (2^64 mod k), return x mod k.
+    Every draw consumed (rejected ones too) is appended to `taken`."""
+    limit = TWO64 - (TWO64 % k)
+    while True:
+        x = next(draws, None)
+        if x is None:
+            raise PortError(
+                "stream-exhausted", "randoms", f"the draws ran out after {len(taken)} numbers"
+            )
+        taken.append(x)
+        if x < limit:
+            return x % k
+
+
+def _draw(draws, taken):
+    """One raw draw (a riffle's d), recorded like below()'s."""
+    x = next(draws, None)
+    if x is None:
+        raise PortError(
+            "stream-exhausted", "randoms", f"the draws ran out after {len(taken)} numbers"
+        )
+    taken.append(x)
+    return x
+
+
+# --- step 5: the set-up (stream 0) ---------------------------------------------
+
+
+def _setup_from(house_seed, phrase):
+    draws = stream(_g(house_seed, phrase), 0)
+    taken = []
+    first_dealer = below(SEATS, draws, taken)
+    patterns = [PATTERNS[below(len(PATTERNS), draws, taken)] for _seat in (1, 2, 3)]
+    return {
+        "randoms": [hex16(x) for x in taken],
+        "first_dealer": first_dealer,
+        "patterns": patterns,
+    }
+
+
+def setup(rec):
+    """First dealer = below(4); then seats 1, 2, 3's patterns, PATTERNS[below(16)]."""
+    return _setup_from(rec["house_seed"], rec["phrase"])
+
+
+# --- step 6: who deals, with which pattern --------------------------------------
+
+
+def dealer_of(first_dealer, n):
+    """Hand 1 is dealt by the first dealer, then clockwise."""
+    return (first_dealer + n - 1) % SEATS
+
+
+def drawn_pattern(set_up, seat):
+    return set_up["patterns"][seat - 1]
+
+
+def pattern_used(rec, set_up, n):
+    dealer = dealer_of(set_up["first_dealer"], n)
+    if dealer == YOU:
+        return rec["hands"][n - 1]["pattern"]
+    return drawn_pattern(set_up, dealer)
+
+
+# --- step 7: the deck for hand n -------------------------------------------------
+
+
+def fisher_yates(items, draws, taken):
+    """For i = 23 down to 1: j = below(i + 1); swap i and j."""
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = below(i + 1, draws, taken)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def merge(left, right, draws, taken):
+    """A riffle's merge: while both halves have cards (L, R left),
+    u = below(L + R); the left half's top card if u < L, else the right's;
+    then the rest of the half that still has cards."""
+    left, right = list(left), list(right)
+    out = []
+    li = ri = 0
+    while li < len(left) and ri < len(right):
+        L, R = len(left) - li, len(right) - ri
+        u = below(L + R, draws, taken)
+        if u < L:
+            out.append(left[li])
+            li += 1
+        else:
+            out.append(right[ri])
+            ri += 1
+    out.extend(left[li:])
+    out.extend(right[ri:])
+    return out
+
+
+def riffle(items, draws, taken):
+    """d = next draw; k = popcount(d AND 0xFFFFFF); left = top k cards."""
+    d = _draw(draws, taken)
+    k = bin(d & LOW24).count("1")
+    return merge(items[:k], items[k:], draws, taken)
+
+
+def cut(items, draws, taken):
+    """c = 1 + below(23); positions c..23 then 0..c-1."""
+    c = 1 + below(len(items) - 1, draws, taken)
+    return items[c:] + items[:c]
+
+
+def hand_deck(rec, set_up, n, draws):
+    """The deck of hand n (1-based) from `draws` (an iterator of u64s: stream n,
+    or a vector's list). Returns every draw taken (hex), for each final
+    position the position of its card in the hand's starting deck, and the
+    card codes. `set_up` is not needed to shuffle; it is taken for symmetry."""
+    draws = iter(draws)
+    taken = []
+    kitchen = rec["rules"]["shuffle"] == KITCHEN_TABLE and n >= 2
+    if kitchen:
+        start = rec["hands"][n - 2]["gathered"]
+        if start is None:  # validate() refuses this for a hand that is dealt
+            raise PortError("missing", f"hands[{n - 2}].gathered", "hand n is shuffled from it")
+        start = list(start)
+    else:
+        start = list(EUCHREMASTER_ORDER)
+    # Shuffle positions; the cards follow.
+    positions = list(range(DECK_SIZE))
+    if kitchen:
+        for _ in range(RIFFLES):
+            positions = riffle(positions, draws, taken)
+        positions = cut(positions, draws, taken)  # the shuffler's own cut
+    else:
+        positions = fisher_yates(positions, draws, taken)
+    if rec["rules"]["cut"]:
+        positions = cut(positions, draws, taken)  # the player's cut, last
+    return {
+        "randoms": [hex16(x) for x in taken],
+        "positions": positions,
+        "deck": [start[p] for p in positions],
+    }
+
+
+# --- step 8: the deal ----------------------------------------------------------------
+
+
+def deal(dealer, pattern, deck):
+    """Round one: p0, p1, p2, p3 cards to seats dealer+1, +2, +3 and the dealer;
+    round two: 5 - p0, ... to the same seats. From position 0; position 20 is
+    the upcard, 21..23 the kitty."""
+    deck = check_cards(deck, "deck")
+    pattern = check_pattern(pattern, "pattern")
+    hands = [[] for _ in range(SEATS)]
+    top = 0
+    for packets in ([int(p) for p in pattern], [CARDS_PER_HAND - int(p) for p in pattern]):
+        for step, size in enumerate(packets, start=1):
+            seat = (dealer + step) % SEATS  # step 4 is the dealer
+            hands[seat].extend(deck[top : top + size])
+            top += size
+    assert top == UPCARD
+    return {"hands": hands, "upcard": deck[UPCARD], "kitty": deck[UPCARD + 1 :]}
+
+
+# --- every stage ------------------------------------------------------------------------
+
+
+def trace(raw):
+    """The whole method from a raw game record, every stage in the output order."""
+    rec = validate(raw)
+    g = game_bytes(rec)
+    set_up = setup(rec)
+    deals = []
+    for n in range(1, len(rec["hands"]) + 1):
+        dealer = dealer_of(set_up["first_dealer"], n)
+        pattern = pattern_used(rec, set_up, n)
+        shuffled = hand_deck(rec, set_up, n, stream(g, n))
+        dealt = deal(dealer, pattern, shuffled["deck"])
+        deals.append(
+            {
+                "dealer": dealer,
+                "pattern": pattern,
+                "randoms": shuffled["randoms"],
+                "positions": shuffled["positions"],
+                "deck": shuffled["deck"],
+                "hands": dealt["hands"],
+                "upcard": dealt["upcard"],
+                "kitty": dealt["kitty"],
+            }
+        )
+    return {
+        "fingerprint": fingerprint(rec),
+        "game_seed": g.hex(),
+        "randoms": set_up["randoms"],
+        "first_dealer": set_up["first_dealer"],
+        "patterns": set_up["patterns"],
+        "deals": deals,
+    }
+
+
+def checks(raw):
+    """For each computer-dealt hand with a given pattern: the drawn one, the
+    given one, and whether they are equal (a difference is a failed check,
+    not an input error)."""
+    rec = validate(raw)
+    set_up = setup(rec)
+    out = []
+    for n, hand in enumerate(rec["hands"], start=1):
+        dealer = dealer_of(set_up["first_dealer"], n)
+        if dealer != YOU and hand["pattern"] is not None:
+            drawn = drawn_pattern(set_up, dealer)
+            out.append(
+                {"hand": n, "expected": drawn, "given": hand["pattern"], "ok": drawn == hand["pattern"]}
+            )
+    return out
+
+
+def fingerprint_check(raw):
+    """The fingerprint check, when one is given: None when it is not."""
+    rec = validate(raw)
+    if rec["fingerprint"] is None:
+        return None
+    computed = fingerprint(rec)
+    return {"expected": computed, "given": rec["fingerprint"], "ok": computed == rec["fingerprint"].lower()}
+
+
+# --- the raw generators and given draws (vector groups) ----------------------------------
+
+
+def hex16(x):
+    return f"{x:016x}"
+
+
+def _u64_hex(value, field):
+    if not isinstance(value, str):
+        raise PortError("type", field, "must be a string of 16 hex digits")
+    if len(value) != 16 or any(ch not in LOWER_HEX for ch in value):
+        raise PortError("value", field, f"{value!r} is not 16 lowercase hex digits")
+    return int(value, 16)
+
+
+def given_randoms(values):
+    """A list of u64s written as 16 lowercase hex digits, checked item by item."""
+    if not isinstance(values, list):
+        raise PortError("type", "randoms", "must be a list")
+    return [_u64_hex(v, f"randoms[{i}]") for i, v in enumerate(values)]
+
+
+def generator(state, count):
+    """The first `count` draws of a raw generator from a given state:
+    {"splitmix64": n} (SplitMix64 outputs from state n) or
+    {"xoshiro256starstar": [s0, s1, s2, s3] as 16-hex strings} (next() results)."""
+    if not isinstance(state, dict) or len(state) != 1:
+        raise PortError("type", "state", "must be an object with one generator")
+    (name, value), = state.items()
+    if name == "splitmix64":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PortError("type", "state.splitmix64", "must be an integer")
+        if not 0 <= value <= MASK64:
+            raise PortError("range", "state.splitmix64", f"{value} is not a u64")
+        return [hex16(x) for x in splitmix64_outputs(value, count)]
+    if name == "xoshiro256starstar":
+        if not isinstance(value, list):
+            raise PortError("type", "state.xoshiro256starstar", "must be a list")
+        words = [_u64_hex(v, f"state.xoshiro256starstar[{i}]") for i, v in enumerate(value)]
+        if len(words) != 4:
+            raise PortError("length", "state.xoshiro256starstar", f"{len(words)} words, not 4")
+        return [hex16(x) for x in xoshiro_draws(words, count)]
+    raise PortError("unknown", f"state.{name}", f"no generator {name!r}")
