@@ -1,96 +1,106 @@
 #!/usr/bin/env bash
-# Confirm, with coreutils sha256sum alone, two stages of every trace case of
-# vectors/euchremaster.json (docs/schemes/euchremaster.md, steps 1 and 2):
+# Confirm, with coreutils sha256sum alone, every hash-derived value that a
+# vector file states directly: for each trace case, the texts that the
+# scheme's page says are hashed, and the value the vector gives for them.
 #
-#   fingerprint   = sha256sum of the seed text, exactly as given
-#   randoms[0..7] = the eight words of SHA-256(seed ":" cut ":0"), read as
-#                   u32 big-endian from sha256sum's hex output
+#   euchremaster  fingerprint = SHA-256(seed)
+#                 randoms[0..7] = words of SHA-256(seed ":" cut ":0"), u32 BE
+#   showdown      fingerprint = SHA-256(house_seed)
+#                 game_seed   = SHA-256(house_seed ":" phrase)
 #
-# Two checks per case. Prints one line per failure, then `N passed, N failed`;
-# exits 1 on any failure.
+# Usage: conformance/independent/fingerprints.sh [VECTOR_FILE...]   (from any directory)
+# Without files: every vectors/*.json whose scheme has rules below.
+# Prints one line per failure, then `N passed, N failed`; exits 1 on any failure.
 #
-# Usage: conformance/independent/fingerprints.sh [VECTOR_FILE]   (from any directory)
-#
-# python3 is used only to pull fields out of the JSON (json module, no
-# hashing): each text goes to a file of its own, byte for byte, and the hashed
-# bytes are assembled with cat and printf '%s', so that spaces, quotes,
-# backslashes and colons in a cut reach sha256sum untouched.
+# python3 only pulls fields out of the JSON (json module, no hashing): every
+# text goes to a file of its own, byte for byte (UTF-8), and the hashed bytes
+# are those files joined by cat, so that spaces, quotes, backslashes, colons
+# and non-ASCII reach sha256sum untouched.
 set -euo pipefail
 shopt -s nullglob
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
-vectors=${1:-$root/vectors/euchremaster.json}
+if (($# == 0)); then
+    set -- "$root"/vectors/*.json
+fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# One folder per trace case: id, seed, cut, fingerprint, randoms (the first
-# eight, space-separated decimal). No trailing newlines anywhere.
-python3 -c '
+# One folder per check: `id`, `what`, `expected`, `form` (hex: the digest;
+# words: the digest's first eight u32 BE words, space-separated decimal) and
+# the parts part0, part1, ... whose concatenation is hashed.
+python3 - "$work" "$@" <<'PY'
 import json, os, sys
-with open(sys.argv[1], encoding="utf-8") as f:
-    doc = json.load(f)
+
+# scheme id -> for one trace case (input, expected): [(what, [texts], expected, form)]
+RULES = {
+    "euchremaster": lambda i, e: [
+        ("fingerprint", [i["seed"]], e["fingerprint"], "hex"),
+        ("randoms[0..7]", [i["seed"], ":", i["cut"], ":0"], " ".join(map(str, e["randoms"][:8])), "words"),
+    ],
+    "showdown": lambda i, e: [
+        ("fingerprint", [i["house_seed"]], e["fingerprint"], "hex"),
+        ("game_seed", [i["house_seed"], ":", i["phrase"]], e["game_seed"], "hex"),
+    ],
+}
+
+out, files = sys.argv[1], sys.argv[2:]
 n = 0
-for group in doc["groups"]:
-    if group["kind"] != "trace":
+for path in files:
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    rule = RULES.get(doc.get("scheme"))
+    if rule is None or "groups" not in doc:
         continue
-    for case in group["cases"]:
-        if "expected" not in case:
+    for group in doc["groups"]:
+        if group["kind"] != "trace":
             continue
-        folder = os.path.join(sys.argv[2], "%04d" % n)
-        os.mkdir(folder)
-        n += 1
-        fields = {
-            "id": "#%s %s" % (case["number"], case["id"]),
-            "seed": case["input"]["seed"],
-            "cut": case["input"]["cut"],
-            "fingerprint": case["expected"]["fingerprint"],
-            "randoms": " ".join(str(u) for u in case["expected"]["randoms"][:8]),
-        }
-        for name, text in fields.items():
-            with open(os.path.join(folder, name), "wb") as f:
-                f.write(text.encode("utf-8"))
-' "$vectors" "$work"
+        for case in group["cases"]:
+            if "expected" not in case:
+                continue
+            for what, texts, expected, form in rule(case["input"], case["expected"]):
+                folder = os.path.join(out, "%05d" % n)
+                os.mkdir(folder)
+                n += 1
+                meta = {"id": "%s #%s %s" % (doc["scheme"], case["number"], case["id"]),
+                        "what": what, "expected": expected, "form": form}
+                for name, text in meta.items():
+                    with open(os.path.join(folder, name), "wb") as f:
+                        f.write(text.encode("utf-8"))
+                for k, text in enumerate(texts):
+                    with open(os.path.join(folder, "part%d" % k), "wb") as f:
+                        f.write(text.encode("utf-8"))
+PY
 
 passed=0
 failed=0
+checks=("$work"/*/)
+if ((${#checks[@]} == 0)); then
+    printf 'FAIL: no trace cases found in %s\n' "$*"
+    failed=1
+fi
 
-check() { # check NAME WHAT EXPECTED ACTUAL
-    if [[ $4 == "$3" ]]; then
+for dir in "${checks[@]}"; do
+    parts=("$dir"part*)
+    sum=$(cat "${parts[@]}" | sha256sum)
+    hex=${sum%% *}
+    if [[ $(<"$dir/form") == words ]]; then
+        words=()
+        for ((w = 0; w < 8; w++)); do
+            words+=("$((16#${hex:w*8:8}))") # 8 hex digits, most significant first
+        done
+        actual=${words[*]}
+    else
+        actual=$hex
+    fi
+    if [[ $actual == "$(<"$dir/expected")" ]]; then
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
-        printf 'FAIL %s: %s: expected %s, sha256sum gives %s\n' "$1" "$2" "$3" "$4"
+        printf 'FAIL %s: %s: expected %s, sha256sum gives %s\n' "$(<"$dir/id")" "$(<"$dir/what")" "$(<"$dir/expected")" "$actual"
     fi
-}
-
-cases=("$work"/*/)
-if ((${#cases[@]} == 0)); then
-    printf 'FAIL %s: no trace cases found\n' "$vectors"
-    failed=$((failed + 1))
-fi
-
-for dir in "${cases[@]}"; do
-    id=$(<"$dir/id")
-
-    # Step 1: the fingerprint is the SHA-256 of the seed text as given.
-    sum=$(sha256sum <"$dir/seed")
-    check "$id" fingerprint "$(<"$dir/fingerprint")" "${sum%% *}"
-
-    # Step 2: H_0 = SHA-256(seed ":" cut ":" "0"); eight u32 BE words.
-    sum=$({
-        cat "$dir/seed"
-        printf '%s' ":"
-        cat "$dir/cut"
-        printf '%s' ":0"
-    } | sha256sum)
-    hex=${sum%% *}
-    words=()
-    for ((w = 0; w < 8; w++)); do
-        words+=("$((16#${hex:w*8:8}))") # 8 hex digits, most significant first
-    done
-    check "$id" "randoms[0..7]" "$(<"$dir/randoms")" "${words[*]}"
 done
 
 printf '%d passed, %d failed\n' "$passed" "$failed"

@@ -36,6 +36,17 @@ def run_case(scheme, kind, case):
     inp = case["input"]
     if kind in ("trace", "invalid"):
         return scheme.trace(inp)
+    if kind == "generator":
+        return {"randoms": scheme.generator(case["state"], case["count"])}
+    if hasattr(scheme, "shuffle_case"):
+        # A game scheme: stage cases name the deal they run (from 1).
+        n = case.get("deal", 1)
+        if kind == "stream":
+            return scheme.stream_case(inp, n, case["count"])
+        if kind == "shuffle":
+            return scheme.shuffle_case(inp, n, case["randoms"])
+        if kind == "deal":
+            return scheme.deal_case(inp, n, case["deck"])
     if kind == "stream":
         return {"randoms": list(islice(scheme.stream(scheme.validate(inp)), case["count"]))}
     if kind == "shuffle":

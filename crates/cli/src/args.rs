@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use fairdeal::DynScheme;
-use fairdeal::core::FieldKind;
+use fairdeal::core::{Field, FieldKind};
 use serde_json::{Map, Value};
 
 /// Reproduce and verify card deals whose server committed to a seed before play.
@@ -84,6 +84,8 @@ pub struct SchemeCall<const VERIFY: bool> {
     pub scheme: &'static dyn DynScheme,
     /// The fields given as flags, by JSON field name.
     pub flags: Map<String, Value>,
+    /// The scheme's own extra flags given (see `DealScheme::CLI_EXTRAS`).
+    pub extras: Map<String, Value>,
     /// `--input FILE`: a JSON object of the same fields (`-` for stdin).
     pub input: Option<PathBuf>,
     /// `--fingerprint F` (verify only).
@@ -98,8 +100,12 @@ pub fn flag(field: &str) -> String {
 
 fn scheme_command(scheme: &dyn DynScheme, verify: bool) -> clap::Command {
     let mut cmd = clap::Command::new(scheme.id()).about(scheme.summary());
-    for field in scheme.fields() {
-        let arg = Arg::new(field.name).long(flag(field.name)).help(field.help);
+    for (field, position) in on_command_line(scheme) {
+        let arg = Arg::new(field.name).help(field.help);
+        let arg = match position {
+            Some(index) => arg.index(index).value_name(field.name.to_uppercase()),
+            None => arg.long(flag(field.name)),
+        };
         cmd = cmd.arg(match field.kind {
             FieldKind::Bool => arg.action(ArgAction::SetTrue),
             FieldKind::Integer => arg.value_name("N").value_parser(clap::value_parser!(u64)),
@@ -118,11 +124,35 @@ fn scheme_command(scheme: &dyn DynScheme, verify: bool) -> clap::Command {
     cmd.arg(
         Arg::new("input")
             .long("input")
+            .visible_alias("record")
             .value_name("FILE")
             .value_parser(clap::value_parser!(PathBuf))
             .help("A JSON object of the inputs, with the field names above; - reads stdin. Flags override it"),
     )
     .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("Print JSON with the field names of SCHEMES.md"))
+}
+
+/// Returns the fields and extras the command line takes for `scheme`, each
+/// with its position when it is a positional argument. Lists and objects
+/// (JSON fields) come only from `--input`; an extra replaces the field of
+/// the same name.
+pub fn on_command_line(scheme: &dyn DynScheme) -> Vec<(&'static Field, Option<usize>)> {
+    let extras = scheme.cli_extras();
+    let fields = scheme
+        .fields()
+        .iter()
+        .filter(|f| f.kind != FieldKind::Json && !extras.iter().any(|e| e.name == f.name));
+    let mut position = 0;
+    fields
+        .chain(extras)
+        .map(|f| {
+            let at = scheme.positional().contains(&f.name).then(|| {
+                position += 1;
+                position
+            });
+            (f, at)
+        })
+        .collect()
 }
 
 impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
@@ -139,8 +169,8 @@ impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
                 format!("no scheme {id:?}\n"),
             ));
         };
-        let mut flags = Map::new();
-        for field in scheme.fields() {
+        let (mut flags, mut extras) = (Map::new(), Map::new());
+        for (field, _) in on_command_line(scheme) {
             let value = match field.kind {
                 FieldKind::Bool => m.get_flag(field.name).then_some(Value::Bool(true)),
                 FieldKind::Integer => m.get_one::<u64>(field.name).map(|&n| Value::from(n)),
@@ -148,13 +178,19 @@ impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
                     .get_one::<String>(field.name)
                     .map(|s| Value::String(s.clone())),
             };
+            let into = if scheme.cli_extras().contains(field) {
+                &mut extras
+            } else {
+                &mut flags
+            };
             if let Some(value) = value {
-                flags.insert(field.name.to_owned(), value);
+                into.insert(field.name.to_owned(), value);
             }
         }
         Ok(Self {
             scheme,
             flags,
+            extras,
             input: m.get_one::<PathBuf>("input").cloned(),
             fingerprint: if VERIFY {
                 m.get_one::<String>("fingerprint").cloned()

@@ -5,10 +5,10 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
-use fairdeal::{Error, ErrorKind};
+use fairdeal::{DynScheme, Error, ErrorKind};
 use serde_json::{Map, Value};
 
-use crate::args::{SchemeCall, flag};
+use crate::args::{SchemeCall, flag, on_command_line};
 use crate::error::CliError;
 
 /// The input object and, for `verify`, the fingerprint to check.
@@ -53,6 +53,13 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
             fingerprint.get_or_insert(f);
         }
     }
+    if !call.extras.is_empty() {
+        object.extend(
+            call.scheme
+                .expand_cli(&call.extras)
+                .map_err(|e| hint(call.scheme, e))?,
+        );
+    }
     object.extend(call.flags.clone());
     Ok(Gathered {
         input: Value::Object(object),
@@ -81,12 +88,18 @@ fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
     }
 }
 
-/// Adds to a missing field's error how to give it.
-pub fn hint(e: Error) -> CliError {
-    match e.kind() {
-        ErrorKind::Missing { .. } => CliError::Usage(format!(
-            "{e} (give --{}, or \"{}\" in the --input file)",
-            flag(e.field()),
+/// Adds to a missing field's error how to give it on the command line.
+pub fn hint(scheme: &dyn DynScheme, e: Error) -> CliError {
+    let given_as = on_command_line(scheme)
+        .into_iter()
+        .find(|(f, _)| f.name == e.field())
+        .map(|(f, at)| match at {
+            Some(_) => format!("the {} argument", f.name.to_uppercase()),
+            None => format!("--{}", flag(f.name)),
+        });
+    match (e.kind(), given_as) {
+        (ErrorKind::Missing { .. }, Some(given_as)) => CliError::Usage(format!(
+            "{e} (give {given_as}, or \"{}\" in the --input file)",
             e.field()
         )),
         _ => CliError::Input(e),

@@ -69,11 +69,21 @@ impl Deck {
             positions.push(u16::try_from(p).unwrap_or(u16::MAX));
         }
         if cards.len() != start.len() {
+            let missing: Vec<String> = start
+                .iter()
+                .zip(&used)
+                .filter(|(_, u)| !**u)
+                .map(|(c, _)| c.to_string())
+                .collect();
             return Err(Error::new(
                 "",
                 ErrorKind::Count {
                     got: cards.len(),
-                    expected: format!("the {} cards of the starting deck, each once", start.len()),
+                    expected: format!(
+                        "the {} cards of the starting deck, each once (missing {})",
+                        start.len(),
+                        missing.join(" ")
+                    ),
                 },
             ));
         }

@@ -27,6 +27,19 @@ pub trait DynScheme: Sync {
     fn seats(&self) -> &'static [&'static str];
     /// See [`DealScheme::GAME`].
     fn is_game(&self) -> bool;
+    /// See [`DealScheme::POSITIONAL`].
+    fn positional(&self) -> &'static [&'static str];
+    /// See [`DealScheme::CLI_EXTRAS`].
+    fn cli_extras(&self) -> &'static [Field];
+    /// See [`DealScheme::expand_cli`].
+    ///
+    /// # Errors
+    ///
+    /// Those of [`DealScheme::expand_cli`].
+    fn expand_cli(
+        &self,
+        extras: &serde_json::Map<String, Value>,
+    ) -> Result<serde_json::Map<String, Value>, Error>;
 
     /// Checks `input` without dealing.
     ///
@@ -118,6 +131,21 @@ where
         S::GAME
     }
 
+    fn positional(&self) -> &'static [&'static str] {
+        S::POSITIONAL
+    }
+
+    fn cli_extras(&self) -> &'static [Field] {
+        S::CLI_EXTRAS
+    }
+
+    fn expand_cli(
+        &self,
+        extras: &serde_json::Map<String, Value>,
+    ) -> Result<serde_json::Map<String, Value>, Error> {
+        S::expand_cli(extras)
+    }
+
     fn validate(&self, input: &Value) -> Result<(), Error> {
         S::Input::from_json(input).map(drop)
     }
@@ -164,12 +192,8 @@ where
         let cards = parse_list("deck", deck, "a list of card codes", card_from_json)?;
         let deck = Deck::from_cards(&S::starting_deck(&input, deal), &cards)
             .map_err(|e| e.within("deck"))?;
-        Ok(to_json(&S::deal(
-            &input,
-            &S::setup(&input),
-            deal,
-            deck.cards(),
-        )))
+        let prelude = S::prelude(&input, &S::setup(&input), deal);
+        Ok(to_json(&S::deal(&input, &prelude, deck.cards())))
     }
 }
 

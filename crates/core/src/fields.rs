@@ -29,6 +29,8 @@ pub enum FieldKind {
     Integer,
     /// `true` or `false`; on the CLI a flag that sets `true`.
     Bool,
+    /// Any JSON value (an object or a list); on the CLI, JSON text.
+    Json,
 }
 
 /// An input object being read: every field it holds must be read or named as

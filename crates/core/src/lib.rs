@@ -32,7 +32,7 @@ pub mod text;
 pub use card::{Card, Rank, Suit};
 pub use commitment::Fingerprint;
 pub use deck::{Deck, identity};
-pub use draw::Draw;
+pub use draw::{Draw, Hex64};
 pub use dynamic::DynScheme;
 pub use error::{Error, ErrorKind};
 pub use fields::{Field, FieldKind, Fields};

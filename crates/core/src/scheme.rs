@@ -48,6 +48,13 @@ pub trait DealScheme {
     /// reads (`you`, `left`, `partner`, `right`).
     const SEATS: &'static [&'static str];
 
+    /// Fields the command line takes as positional arguments, in order
+    /// (where the site's own verifier is shaped that way); flags otherwise.
+    const POSITIONAL: &'static [&'static str] = &[];
+    /// Command-line flags of the scheme's own that are not input fields
+    /// (`--hands 7`); [`DealScheme::expand_cli`] turns them into input fields.
+    /// An extra named like a field replaces that field's flag.
+    const CLI_EXTRAS: &'static [Field] = &[];
     /// True for a scheme whose input is a whole game of several deals (its
     /// output lists them under `deals`); false for one deal per input (its
     /// output is that deal's stages, flat).
@@ -62,6 +69,9 @@ pub trait DealScheme {
     /// What is drawn once per input before any deal (a game's first dealer
     /// and patterns); `()` for schemes without a set-up.
     type Setup: Serialize + fmt::Debug;
+    /// What is fixed for one deal before its shuffle (who deals, with which
+    /// pattern); `()` for schemes whose input says it all.
+    type Prelude: Serialize + fmt::Debug;
     /// What the table sees: hands, up-card, kitty, ...
     type Deal: Serialize + fmt::Debug;
 
@@ -94,9 +104,25 @@ pub trait DealScheme {
     where
         I: Iterator<Item = Self::Draw>;
 
+    /// Returns what is fixed for deal `deal` before its shuffle.
+    fn prelude(input: &Self::Input, setup: &Self::Setup, deal: usize) -> Self::Prelude;
+
     /// Steps 5-6: deals `deck`, which holds the cards of
-    /// [`DealScheme::starting_deck`] each once, as deal `deal`.
-    fn deal(input: &Self::Input, setup: &Self::Setup, deal: usize, deck: &[Card]) -> Self::Deal;
+    /// [`DealScheme::starting_deck`] each once.
+    fn deal(input: &Self::Input, prelude: &Self::Prelude, deck: &[Card]) -> Self::Deal;
+
+    /// Turns the [`DealScheme::CLI_EXTRAS`] given on a command line (by
+    /// name, as JSON values) into input fields; called only when some were
+    /// given.
+    ///
+    /// # Errors
+    ///
+    /// Extras that do not fit together, naming the extra.
+    fn expand_cli(
+        extras: &serde_json::Map<String, Value>,
+    ) -> Result<serde_json::Map<String, Value>, Error> {
+        Ok(extras.clone())
+    }
 
     /// Returns the method's own checks of `input` beyond the fingerprint
     /// (a game record's patterns against the drawn ones); none by default.
@@ -138,10 +164,12 @@ pub trait DealScheme {
         let setup = Self::setup(input);
         let deals = (1..=Self::deals(input))
             .map(|n| {
+                let prelude = Self::prelude(input, &setup, n);
                 let mut draws = Recorder::new(Self::stream(input, n));
                 let deck = Self::shuffle(input, n, &mut draws)?;
-                let deal = Self::deal(input, &setup, n, deck.cards());
+                let deal = Self::deal(input, &prelude, deck.cards());
                 Ok(DealTrace {
+                    prelude,
                     randoms: draws.into_taken(),
                     deck,
                     deal,
@@ -175,6 +203,9 @@ pub struct Trace<S: DealScheme> {
 #[derive(Serialize)]
 #[serde(bound = "")]
 pub struct DealTrace<S: DealScheme> {
+    /// What was fixed before the shuffle.
+    #[serde(flatten)]
+    pub prelude: S::Prelude,
     /// Every raw number the shuffle consumed, in order.
     pub randoms: Vec<S::Draw>,
     /// The shuffled deck, with its positions.
@@ -234,6 +265,7 @@ impl<S: DealScheme> fmt::Debug for Trace<S> {
 impl<S: DealScheme> fmt::Debug for DealTrace<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("DealTrace")
+            .field("prelude", &self.prelude)
             .field("randoms", &self.randoms)
             .field("deck", &self.deck)
             .field("deal", &self.deal)

@@ -31,6 +31,7 @@ impl DealScheme for EuchreMaster {
     type Draw = u32;
     type Stream = Sha256Counter;
     type Setup = ();
+    type Prelude = ();
     type Deal = Deal;
 
     fn commitment(input: &Input) -> Fingerprint {
@@ -58,7 +59,9 @@ impl DealScheme for EuchreMaster {
         Ok(Deck::from_positions(start, positions))
     }
 
-    fn deal(input: &Input, (): &(), _deal: usize, deck: &[Card]) -> Deal {
+    fn prelude(_: &Input, (): &(), _deal: usize) {}
+
+    fn deal(input: &Input, (): &(), deck: &[Card]) -> Deal {
         Deal::new(input.dealer(), deck)
     }
 }

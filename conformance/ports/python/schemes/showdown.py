@@ -568,16 +568,14 @@ def given_randoms(values):
 
 def generator(state, count):
     """The first `count` draws of a raw generator from a given state:
-    {"splitmix64": n} (SplitMix64 outputs from state n) or
+    {"splitmix64": "16 hex digits"} (SplitMix64 outputs from that state) or
     {"xoshiro256starstar": [s0, s1, s2, s3] as 16-hex strings} (next() results)."""
     if not isinstance(state, dict) or len(state) != 1:
         raise PortError("type", "state", "must be an object with one generator")
     (name, value), = state.items()
     if name == "splitmix64":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise PortError("type", "state.splitmix64", "must be an integer")
-        if not 0 <= value <= MASK64:
-            raise PortError("range", "state.splitmix64", f"{value} is not a u64")
+        # Like every u64 in the vectors, the state is 16 hex digits.
+        value = _u64_hex(value, "state.splitmix64")
         return [hex16(x) for x in splitmix64_outputs(value, count)]
     if name == "xoshiro256starstar":
         if not isinstance(value, list):
@@ -587,3 +585,34 @@ def generator(state, count):
             raise PortError("length", "state.xoshiro256starstar", f"{len(words)} words, not 4")
         return [hex16(x) for x in xoshiro_draws(words, count)]
     raise PortError("unknown", f"state.{name}", f"no generator {name!r}")
+
+
+# --- stage cases of a game (docs/vectors.md: a case names its `deal`) ---------------
+
+
+def stream_case(raw, n, count):
+    """The first `count` draws of hand n's stream."""
+    rec = validate(raw)
+    out = stream(game_bytes(rec), n)
+    return {"randoms": [hex16(next(out)) for _ in range(count)]}
+
+
+def shuffle_case(raw, n, randoms):
+    """Hand n's shuffle fed the given draws: how many it consumed, positions, deck."""
+    rec = validate(raw)
+    result = hand_deck(rec, setup(rec), n, given_randoms(randoms))
+    return {"consumed": len(result["randoms"]), "positions": result["positions"], "deck": result["deck"]}
+
+
+def deal_case(raw, n, deck):
+    """Hand n's deal of the given deck, with that hand's dealer and pattern."""
+    rec = validate(raw)
+    set_up = setup(rec)
+    start = EUCHREMASTER_ORDER
+    if rec["rules"]["shuffle"] == KITCHEN_TABLE and n >= 2:
+        start = rec["hands"][n - 2]["gathered"]
+    cards = check_cards(deck, "deck")
+    if sorted(cards) != sorted(start):
+        raise PortError("value", "deck", "not the cards of this hand's starting deck")
+    dealt = deal(dealer_of(set_up["first_dealer"], n), pattern_used(rec, set_up, n), cards)
+    return dealt

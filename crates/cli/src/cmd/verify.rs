@@ -15,7 +15,9 @@ pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
     let gathered = gather(call)?;
     let input = gathered.input;
     let scheme = call.scheme;
-    let trace = scheme.trace_json(&input).map_err(hint)?;
+    let trace = scheme
+        .trace_json(&input)
+        .map_err(|e| hint(call.scheme, e))?;
     let computed = trace
         .get("fingerprint")
         .and_then(Value::as_str)
@@ -32,7 +34,11 @@ pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
             given,
         });
     }
-    checks.extend(scheme.checks_json(&input).map_err(hint)?);
+    checks.extend(
+        scheme
+            .checks_json(&input)
+            .map_err(|e| hint(call.scheme, e))?,
+    );
     if checks.is_empty() {
         return Err(CliError::Usage(
             "verify needs the fingerprint shown before play: give --fingerprint HEX (or \"fingerprint\" in the --input file)"

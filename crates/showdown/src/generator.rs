@@ -1,0 +1,62 @@
+//! The raw generators for stage vectors: SplitMix64 from a given state, and
+//! xoshiro256** from a given state.
+
+use fairdeal_core::fields::json_type;
+use fairdeal_core::{Draw, Error, ErrorKind, Field, FieldKind, Fields, Hex64};
+use serde_json::Value;
+
+use crate::{SplitMix64, Xoshiro256StarStar};
+
+const STATE: &[Field] = &[
+    Field {
+        name: "splitmix64",
+        kind: FieldKind::Text,
+        required: false,
+        help: "",
+    },
+    Field {
+        name: "xoshiro256starstar",
+        kind: FieldKind::Json,
+        required: false,
+        help: "",
+    },
+];
+const EXPECTED: &str =
+    "{\"splitmix64\": 16 hex digits} or {\"xoshiro256starstar\": [four 16-digit hex words]}";
+
+/// Returns the first `count` outputs of the generator `state` names.
+///
+/// # Errors
+///
+/// A state that is neither form, naming the field.
+pub(crate) fn draws(state: &Value, count: usize) -> Result<Vec<Hex64>, Error> {
+    let f = Fields::new(state, STATE).map_err(|e| e.within("state"))?;
+    match (f.get("splitmix64"), f.get("xoshiro256starstar")) {
+        (Some(n), None) => {
+            let mut g = SplitMix64::new(Hex64::from_json("state.splitmix64", n)?.0);
+            Ok((0..count).map(|_| Hex64(g.next_u64())).collect())
+        }
+        (None, Some(Value::Array(words))) if words.len() == 4 => {
+            let mut s = [0; 4];
+            for (i, (w, v)) in s.iter_mut().zip(words).enumerate() {
+                let field = format!("state.xoshiro256starstar[{i}]");
+                *w = Hex64::from_json(&field, v)?.0;
+            }
+            Ok(Xoshiro256StarStar::new(s).take(count).collect())
+        }
+        (None, Some(v)) => Err(Error::new(
+            "state.xoshiro256starstar",
+            ErrorKind::Type {
+                got: json_type(v),
+                expected: "a list of four 16-digit hex words",
+            },
+        )),
+        _ => Err(Error::new(
+            "state",
+            ErrorKind::Value {
+                got: state.to_string(),
+                expected: EXPECTED.to_owned(),
+            },
+        )),
+    }
+}

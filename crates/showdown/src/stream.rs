@@ -1,0 +1,47 @@
+//! The game seed and the streams drawn from it (SCHEMES.md §5 steps 2-3).
+
+use sha2::{Digest, Sha256};
+
+use crate::{SplitMix64, Xoshiro256StarStar};
+
+/// G = SHA-256(house_seed + ":" + phrase), the 32 bytes every stream mixes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSeed([u8; 32]);
+
+impl GameSeed {
+    /// Returns the game seed of `house_seed` and `phrase`; the phrase's
+    /// UTF-8 bytes are hashed as given (no trimming, no normalisation).
+    pub fn new(house_seed: &str, phrase: &str) -> Self {
+        let digest = Sha256::new()
+            .chain_update(house_seed.as_bytes())
+            .chain_update(b":")
+            .chain_update(phrase.as_bytes())
+            .finalize();
+        Self(digest.into())
+    }
+
+    /// Returns the 32 bytes.
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
+    /// Returns stream `n`: 0 for the game's set-up, n for hand n.
+    ///
+    /// The state is G's four big-endian words XOR the first four SplitMix64
+    /// outputs from state n.
+    pub fn stream(&self, n: u64) -> Xoshiro256StarStar {
+        let mut mix = SplitMix64::new(n);
+        let mut s = [0; 4];
+        for (word, bytes) in s.iter_mut().zip(self.0.chunks_exact(8)) {
+            let mut be = [0; 8];
+            be.copy_from_slice(bytes);
+            *word = u64::from_be_bytes(be) ^ mix.next_u64();
+        }
+        Xoshiro256StarStar::new(s)
+    }
+
+    /// Returns the lowercase hex of G.
+    pub fn to_hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
