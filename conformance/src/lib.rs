@@ -14,6 +14,7 @@ mod compute;
 pub mod diff;
 pub mod format;
 pub mod generate;
+pub mod port;
 pub mod runner;
 
 pub use canonical::to_canonical_string;

@@ -39,6 +39,11 @@ pub enum Command {
         #[command(subcommand)]
         call: SchemeCall<true>,
     },
+    /// Check a port in any language against the vectors (docs/porting.md)
+    ///
+    /// Exit 0 when every supported case passed, 1 on a conformance failure,
+    /// 2 on a usage or protocol error.
+    Conformance(ConformanceArgs),
     /// Check vector files, or regenerate their expected values
     Vectors {
         #[command(subcommand)]
@@ -69,6 +74,39 @@ pub enum VectorsCommand {
         #[arg(long)]
         check: bool,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct ConformanceArgs {
+    /// How to start the port, as one string: 'python3 my_port.py --flag'
+    #[arg(long, value_name = "'CMD ARGS'")]
+    pub port: String,
+    /// Only this scheme (repeatable) [default: every scheme the port supports]
+    #[arg(long, value_name = "ID")]
+    pub scheme: Vec<String>,
+    /// Run only cases whose id contains SUB; -SUB leaves them out
+    #[arg(long, value_name = "SUB,-SUB")]
+    pub case: Option<String>,
+    /// Seconds one case may take before the port is counted as hung
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Cases known to fail: lines of `scheme/case-id todo|wontfix stage`
+    #[arg(long, value_name = "FILE")]
+    pub known_failures: Option<PathBuf>,
+    /// Write every case's result as JSON
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Write JUnit XML
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Differential mode: N random valid inputs per scheme (with --seed)
+    #[arg(long, value_name = "N")]
+    pub random: Option<usize>,
+    /// The seed of differential mode's inputs
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub dir: VectorDir,
 }
 
 #[derive(Debug, Args)]

@@ -72,6 +72,16 @@ pub trait DynScheme: Sync {
     /// The first refused field, or a deal that `input` does not hold.
     fn stream_json(&self, input: &Value, deal: usize, count: usize) -> Result<Value, Error>;
 
+    /// Returns the text hashed to make a value (see
+    /// [`DealScheme::hashed_text`]); `None` for an invalid input.
+    fn hashed_text_json(
+        &self,
+        input: &Value,
+        stage: &str,
+        deal: usize,
+        index: usize,
+    ) -> Option<String>;
+
     /// Returns the first `count` draws of the raw generator from `state`
     /// (see [`DealScheme::generator`]).
     ///
@@ -164,6 +174,16 @@ where
         Ok(to_json(
             &S::stream(&input, deal).take(count).collect::<Vec<_>>(),
         ))
+    }
+
+    fn hashed_text_json(
+        &self,
+        input: &Value,
+        stage: &str,
+        deal: usize,
+        index: usize,
+    ) -> Option<String> {
+        S::hashed_text(&S::Input::from_json(input).ok()?, stage, deal, index)
     }
 
     fn generator_json(&self, state: &Value, count: usize) -> Result<Value, Error> {

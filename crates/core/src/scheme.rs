@@ -131,6 +131,16 @@ pub trait DealScheme {
         Vec::new()
     }
 
+    /// Returns the exact text hashed to make a value of `stage` (the
+    /// commitment's text for `fingerprint`; for `randoms`, the text of the
+    /// block that made number `index` of deal `deal`), for failure reports:
+    /// a port that hashes the wrong text learns the right one. `None` where
+    /// the value is not a hash of a text (the default).
+    fn hashed_text(input: &Self::Input, stage: &str, deal: usize, index: usize) -> Option<String> {
+        let _ = (input, stage, deal, index);
+        None
+    }
+
     /// The raw generator alone, for stage vectors: the first `count` draws
     /// from a generator state given as JSON (for example sfc32's `a`, `b`,
     /// `c`, `d`), without the seeding that [`DealScheme::stream`] does.

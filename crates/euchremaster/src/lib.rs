@@ -64,6 +64,15 @@ impl DealScheme for EuchreMaster {
     fn deal(input: &Input, (): &(), deck: &[Card]) -> Deal {
         Deal::new(input.dealer(), deck)
     }
+
+    fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {
+        match stage {
+            "fingerprint" => Some(input.seed().to_owned()),
+            // Eight numbers per block: number i comes from block i / 8.
+            "randoms" => Some(format!("{}:{}", input.stream_prefix(), index / 8)),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

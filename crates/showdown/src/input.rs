@@ -142,6 +142,7 @@ pub struct Hand {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     house_seed: String,
+    phrase: String,
     seed: GameSeed,
     setup: Setup,
     rules: Rules,
@@ -153,6 +154,11 @@ impl Input {
     /// Returns the house seed as given.
     pub fn house_seed(&self) -> &str {
         &self.house_seed
+    }
+
+    /// Returns the phrase as given.
+    pub fn phrase(&self) -> &str {
+        &self.phrase
     }
 
     /// Returns the game seed G.
@@ -211,6 +217,7 @@ impl FromJson for Input {
         };
         Ok(Self {
             house_seed: house_seed.to_owned(),
+            phrase: phrase.to_owned(),
             seed,
             setup,
             rules,

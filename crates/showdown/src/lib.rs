@@ -144,6 +144,14 @@ impl DealScheme for Showdown {
         input::expand_cli(extras)
     }
 
+    fn hashed_text(input: &Input, stage: &str, _deal: usize, _index: usize) -> Option<String> {
+        match stage {
+            "fingerprint" => Some(input.house_seed().to_owned()),
+            "game_seed" => Some(format!("{}:{}", input.house_seed(), input.phrase())),
+            _ => None,
+        }
+    }
+
     fn generator(state: &Value, count: usize) -> Result<Vec<Hex64>, Error> {
         generator::draws(state, count)
     }

@@ -1,8 +1,9 @@
 //! One file per subcommand.
 
+mod conformance;
 mod deal;
 mod schemes;
-mod vectors;
+pub(crate) mod vectors;
 mod verify;
 
 use crate::args::{Cli, Command};
@@ -14,6 +15,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Schemes { json } => schemes::run(json),
         Command::Deal { call } => deal::run(&call),
         Command::Verify { call } => verify::run(&call),
+        Command::Conformance(args) => conformance::run(args),
         Command::Vectors { command } => vectors::run(command),
     }
 }

@@ -35,7 +35,7 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
 }
 
 /// Returns every `*.json` of `dir` but the schema, sorted.
-fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
+pub fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
     let io = |source| CliError::Io {
         path: dir.display().to_string(),
         source,

@@ -1,0 +1,293 @@
+//! The conformance runner for ports in any language (docs/porting.md): it
+//! drives a port over the line protocol, case by case, and reports the
+//! first stage and value where the port differs.
+
+mod cases;
+mod child;
+mod known;
+mod protocol;
+mod random;
+mod report;
+mod session;
+mod verdict;
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+pub use cases::{Expectation, PortCase};
+pub use known::{Known, Status, parse as parse_known};
+pub use protocol::Hello;
+pub use report::{junit, summary};
+pub use verdict::{Failure, Verdict};
+
+use crate::{Filter, VectorFile};
+use serde::Serialize;
+use session::Session;
+
+/// How to run a port.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The port's program and arguments.
+    pub command: Vec<String>,
+    /// Only these schemes (all the port supports when empty).
+    pub schemes: Vec<String>,
+    /// Which cases.
+    pub filter: Filter,
+    /// How long one case may take.
+    pub timeout: Duration,
+    /// The known failures.
+    pub known: Vec<Known>,
+}
+
+/// One case's result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CaseResult {
+    /// The scheme id.
+    pub scheme: String,
+    /// The case id.
+    pub id: String,
+    /// The protocol kind.
+    pub kind: &'static str,
+    /// How it went.
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    /// Set when the case failed as the known-failures file says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<String>,
+}
+
+/// A whole run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The port's name.
+    pub port: String,
+    /// Its language.
+    pub language: String,
+    /// Every case, in order.
+    pub cases: Vec<CaseResult>,
+    /// Entries of the known-failures file that no longer hold.
+    pub known_errors: Vec<String>,
+    /// The known-failures file that matches this run.
+    pub known_update: Vec<String>,
+    /// Differential mode: each differing input as a ready-to-paste vector case.
+    pub new_cases: Vec<String>,
+    /// How many times the port had to be started again.
+    pub restarts: usize,
+}
+
+impl Report {
+    /// Returns how many cases passed, failed (known failures excluded) and
+    /// were skipped (unsupported), and how many failed as known.
+    pub fn counts(&self) -> (usize, usize, usize, usize) {
+        let mut c = (0, 0, 0, 0);
+        for case in &self.cases {
+            match (&case.verdict, &case.known) {
+                (Verdict::Pass, _) => c.0 += 1,
+                (Verdict::Fail(_), Some(_)) => c.3 += 1,
+                (Verdict::Fail(_), None) => c.1 += 1,
+                (Verdict::Unsupported { .. }, _) => c.2 += 1,
+            }
+        }
+        c
+    }
+
+    /// Returns whether everything required passed.
+    pub fn ok(&self) -> bool {
+        self.counts().1 == 0 && self.known_errors.is_empty()
+    }
+}
+
+/// Runs every case of `files` that `options` selects against the port.
+///
+/// # Errors
+///
+/// A port that cannot be started or does not say hello: a protocol error.
+pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> {
+    let mut session = Session::start(options.command.clone(), options.timeout)?;
+    let mut results = Vec::new();
+    let mut all_ids = BTreeSet::new();
+    for file in files
+        .iter()
+        .filter(|f| options.schemes.is_empty() || options.schemes.contains(&f.scheme))
+    {
+        let Some(scheme) = fairdeal::scheme(&file.scheme) else {
+            return Err(format!(
+                "vectors for {:?}, which this build does not know",
+                file.scheme
+            ));
+        };
+        let supported = session.hello.schemes.get(&file.scheme).cloned();
+        for case in cases::of_file(file) {
+            all_ids.insert(format!("{}/{}", case.scheme, case.id));
+            let root = case.id.split('/').next().unwrap_or(&case.id);
+            if !options.filter.accepts(root) && !options.filter.accepts(&case.id) {
+                continue;
+            }
+            let verdict = match &supported {
+                None => Verdict::Unsupported {
+                    reason: format!("the port does not support {}", file.scheme),
+                },
+                Some(kinds) if !kinds.iter().any(|k| k == case.kind) => Verdict::Unsupported {
+                    reason: format!("the port does not run {} cases", case.kind),
+                },
+                Some(_) => {
+                    let reply = session.run(&case.scheme, case.kind, &case.fields);
+                    verdict::judge(scheme, &case, reply)
+                }
+            };
+            results.push(CaseResult {
+                scheme: case.scheme.clone(),
+                id: case.id.clone(),
+                kind: case.kind,
+                verdict,
+                known: None,
+            });
+        }
+    }
+    Ok(finish(session, results, &all_ids, options, Vec::new()))
+}
+
+/// Differential mode: `count` random valid inputs per scheme (made from the
+/// vector files' trace inputs with `seed`), compared between this project's
+/// implementation and the port.
+///
+/// # Errors
+///
+/// As [`check`].
+pub fn differential(
+    files: &[VectorFile],
+    options: &Options,
+    count: usize,
+    seed: u64,
+) -> Result<Report, String> {
+    let mut session = Session::start(options.command.clone(), options.timeout)?;
+    let mut results = Vec::new();
+    let mut new_cases = Vec::new();
+    for file in files
+        .iter()
+        .filter(|f| options.schemes.is_empty() || options.schemes.contains(&f.scheme))
+    {
+        let Some(scheme) = fairdeal::scheme(&file.scheme) else {
+            continue;
+        };
+        let supports_trace = session
+            .hello
+            .schemes
+            .get(&file.scheme)
+            .is_some_and(|k| k.iter().any(|k| k == "trace"));
+        let mut next_number = file.cases().map(|(_, c)| c.number).max().unwrap_or(0);
+        for (i, input) in random::inputs(file, scheme, count, seed)
+            .into_iter()
+            .enumerate()
+        {
+            let id = format!("random-{seed}-{i}");
+            let verdict = if supports_trace {
+                // OK because random::inputs keeps only inputs the scheme accepts.
+                let ours = scheme.trace_json(&input).unwrap_or_default();
+                let case = PortCase {
+                    scheme: file.scheme.clone(),
+                    id: id.clone(),
+                    kind: "trace",
+                    fields: std::iter::once(("input".to_owned(), input.clone())).collect(),
+                    expected: Expectation::Output(ours),
+                };
+                let reply = session.run(&case.scheme, case.kind, &case.fields);
+                verdict::judge(scheme, &case, reply)
+            } else {
+                Verdict::Unsupported {
+                    reason: format!("the port does not run {} trace cases", file.scheme),
+                }
+            };
+            if matches!(verdict, Verdict::Fail(_)) {
+                next_number += 1;
+                new_cases.push(random::as_vector_case(
+                    &file.scheme,
+                    &id,
+                    next_number,
+                    &input,
+                    count,
+                    seed,
+                ));
+            }
+            results.push(CaseResult {
+                scheme: file.scheme.clone(),
+                id,
+                kind: "trace",
+                verdict,
+                known: None,
+            });
+        }
+    }
+    Ok(finish(
+        session,
+        results,
+        &BTreeSet::new(),
+        options,
+        new_cases,
+    ))
+}
+
+fn finish(
+    session: Session,
+    mut results: Vec<CaseResult>,
+    all_ids: &BTreeSet<String>,
+    options: &Options,
+    new_cases: Vec<String>,
+) -> Report {
+    let restarts = session.restarts;
+    let (port, language) = (session.hello.name.clone(), session.hello.language.clone());
+    session.finish();
+    let mut known_errors = Vec::new();
+    for entry in &options.known {
+        let Some(result) = results
+            .iter_mut()
+            .find(|r| format!("{}/{}", r.scheme, r.id) == entry.case)
+        else {
+            if !all_ids.contains(&entry.case) {
+                known_errors.push(format!("{}: names no case", entry.case));
+            }
+            continue;
+        };
+        match &result.verdict {
+            Verdict::Pass => {
+                known_errors.push(format!("{}: now passes; remove the line", entry.case));
+            }
+            Verdict::Unsupported { .. } => {
+                known_errors.push(format!("{}: is not run by this port", entry.case));
+            }
+            Verdict::Fail(f) if f.stage == entry.stage => {
+                result.known = Some(entry.status.to_string());
+            }
+            Verdict::Fail(f) => {
+                known_errors.push(format!(
+                    "{}: fails at stage {}, not {}",
+                    entry.case, f.stage, entry.stage
+                ));
+            }
+        }
+    }
+    let known_update = results
+        .iter()
+        .filter_map(|r| match &r.verdict {
+            Verdict::Fail(f) => {
+                let case = format!("{}/{}", r.scheme, r.id);
+                let status = options
+                    .known
+                    .iter()
+                    .find(|k| k.case == case)
+                    .map_or(Status::Todo, |k| k.status);
+                Some(known::line(&case, status, &f.stage))
+            }
+            _ => None,
+        })
+        .collect();
+    Report {
+        port,
+        language,
+        cases: results,
+        known_errors,
+        known_update,
+        new_cases,
+        restarts,
+    }
+}

@@ -1,0 +1,186 @@
+//! Judging a port's answer against a case's expectation.
+
+use fairdeal::DynScheme;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::cases::{Expectation, PortCase};
+use super::protocol::Answer;
+use super::session::Reply;
+use crate::diff::first_difference;
+
+/// How one case went.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum Verdict {
+    /// As expected.
+    Pass,
+    /// Not as expected.
+    Fail(Box<Failure>),
+    /// The port does not run this kind of case, or skipped it.
+    Unsupported {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// What differed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Failure {
+    /// The first differing stage (`randoms`, `deals/2/deck`), `error` for
+    /// a wrong or missing refusal, `broken` for a port that misbehaved.
+    pub stage: String,
+    /// JSON Pointer of the first differing value.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub pointer: String,
+    /// The expected value there.
+    pub expected: Value,
+    /// The port's value there.
+    pub actual: Value,
+    /// The exact text hashed to make the expected value, where it is a hash.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hashed_text: Option<String>,
+    /// The whole story in one line.
+    pub message: String,
+    /// The last lines of the port's standard error (broken ports).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stderr: Vec<String>,
+}
+
+/// Judges `reply` to `case`.
+pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
+    let answer = match reply {
+        Reply::Answer(answer) => answer,
+        Reply::Broken { reason, stderr } => {
+            return Verdict::Fail(Box::new(Failure {
+                stage: "broken".to_owned(),
+                pointer: String::new(),
+                expected: Value::Null,
+                actual: Value::Null,
+                hashed_text: None,
+                message: format!("the port misbehaved: {reason}"),
+                stderr,
+            }));
+        }
+    };
+    let fail = |message: String, expected: Value, actual: Value| {
+        Verdict::Fail(Box::new(Failure {
+            stage: "error".to_owned(),
+            pointer: String::new(),
+            expected,
+            actual,
+            hashed_text: None,
+            message,
+            stderr: Vec::new(),
+        }))
+    };
+    match (&case.expected, answer) {
+        (_, Answer::Skip(reason)) => Verdict::Unsupported {
+            reason: format!("skipped by the port: {reason}"),
+        },
+        (Expectation::Nothing, _) => Verdict::Unsupported {
+            reason: "the vector case has no expected values".to_owned(),
+        },
+        (Expectation::Output(want), Answer::Output(got)) => match first_difference(want, &got) {
+            None => Verdict::Pass,
+            Some(d) => {
+                let (stage, deal, index) = locate(&d.pointer);
+                let input = case.fields.get("input").unwrap_or(&Value::Null);
+                let hashed_text = scheme.hashed_text_json(input, &stage_name(&stage), deal, index);
+                let message = format!(
+                    "first differing stage: {stage}, at {}: expected {}, got {}",
+                    d.pointer, d.expected, d.actual
+                );
+                Verdict::Fail(Box::new(Failure {
+                    stage,
+                    pointer: d.pointer,
+                    expected: d.expected,
+                    actual: d.actual,
+                    hashed_text,
+                    message,
+                    stderr: Vec::new(),
+                }))
+            }
+        },
+        (
+            Expectation::Output(_),
+            Answer::Error {
+                kind,
+                field,
+                message,
+            },
+        ) => fail(
+            format!(
+                "expected output, but the port refused the input: {kind} error in {field:?}: {message}"
+            ),
+            Value::Null,
+            serde_json::json!({ "kind": kind, "field": field }),
+        ),
+        (
+            Expectation::Error { kind, field },
+            Answer::Error {
+                kind: k,
+                field: f,
+                message,
+            },
+        ) => {
+            if *kind == k && *field == f {
+                Verdict::Pass
+            } else {
+                fail(
+                    format!(
+                        "expected a {kind} error in {field:?}, the port gave a {k} error in {f:?} ({message})"
+                    ),
+                    serde_json::json!({ "kind": kind, "field": field }),
+                    serde_json::json!({ "kind": k, "field": f }),
+                )
+            }
+        }
+        (Expectation::Error { kind, field }, Answer::Output(_)) => fail(
+            format!("expected a {kind} error in {field:?}, but the port accepted the input"),
+            serde_json::json!({ "kind": kind, "field": field }),
+            Value::Null,
+        ),
+    }
+}
+
+/// Returns the stage, the deal (from 1) and the index within the stage of a
+/// pointer: `/randoms/8` is (`randoms`, 1, 8); `/deals/1/deck/3` is
+/// (`deals/2/deck`, 2, 3).
+fn locate(pointer: &str) -> (String, usize, usize) {
+    let parts: Vec<&str> = pointer.split('/').skip(1).collect();
+    let number = |i: usize| parts.get(i).and_then(|p| p.parse::<usize>().ok());
+    match parts.as_slice() {
+        ["deals", n, stage, ..] => {
+            let deal = number(1).map_or(1, |n| n + 1);
+            (
+                format!("deals/{}/{stage}", n.parse::<usize>().map_or(0, |n| n + 1)),
+                deal,
+                number(3).unwrap_or(0),
+            )
+        }
+        [stage, ..] => ((*stage).to_owned(), 1, number(1).unwrap_or(0)),
+        [] => (String::new(), 1, 0),
+    }
+}
+
+/// The stage's own name, without the deal (`deals/2/randoms` is `randoms`).
+fn stage_name(stage: &str) -> String {
+    stage.rsplit('/').next().unwrap_or(stage).to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointers_locate_stage_deal_and_index() {
+        assert_eq!(locate("/randoms/8"), ("randoms".to_owned(), 1, 8));
+        assert_eq!(
+            locate("/deals/1/randoms/3"),
+            ("deals/2/randoms".to_owned(), 2, 3)
+        );
+        assert_eq!(locate("/fingerprint"), ("fingerprint".to_owned(), 1, 0));
+        assert_eq!(stage_name("deals/2/randoms"), "randoms");
+    }
+}
