@@ -5,10 +5,11 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
-use fairdeal::{Error, ErrorKind};
+use fairdeal::core::FieldKind;
+use fairdeal::{DynScheme, Error, ErrorKind};
 use serde_json::{Map, Value};
 
-use crate::args::{SchemeCall, flag};
+use crate::args::{SchemeCall, field};
 use crate::error::CliError;
 
 /// The input object and, for `verify`, the fingerprint to check.
@@ -82,12 +83,19 @@ fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
 }
 
 /// Adds to a missing field's error how to give it.
-pub fn hint(e: Error) -> CliError {
-    match e.kind() {
-        ErrorKind::Missing { .. } => CliError::Usage(format!(
+pub fn hint(scheme: &dyn DynScheme, e: Error) -> CliError {
+    let Some(field) = field(scheme, e.field()) else {
+        return CliError::Input(e);
+    };
+    match (e.kind(), field.kind) {
+        (ErrorKind::Missing { .. }, FieldKind::TextPerSeat { flag }) => CliError::Usage(format!(
+            "{e} (give --{flag} SEAT=TEXT for each seat from 0, or \"{}\" in the --input file)",
+            field.name
+        )),
+        (ErrorKind::Missing { .. }, _) => CliError::Usage(format!(
             "{e} (give --{}, or \"{}\" in the --input file)",
-            flag(e.field()),
-            e.field()
+            field.flag(),
+            field.name
         )),
         _ => CliError::Input(e),
     }

@@ -28,26 +28,25 @@ pub fn trace(scheme: &dyn DynScheme, input: &Value, trace: &Value) -> String {
 }
 
 /// Returns the seats table and the rest of the deal's fields of `deal`.
+///
+/// `hands` is the seats table; any other list of lists (duo's `hidden` and
+/// `visible`) is taken as one by seat too, and shown as a table under its
+/// name. The seats named by the input's `dealer` and `taker` are marked.
 pub fn deal(scheme: &dyn DynScheme, input: &Value, deal: &Value) -> String {
     let mut out = String::new();
-    let dealer = input.get("dealer").and_then(Value::as_u64);
-    if let Some(d) = dealer {
+    let roles = Roles {
+        dealer: input.get("dealer").and_then(Value::as_u64),
+        taker: input.get("taker").and_then(Value::as_u64),
+    };
+    if let Some(d) = roles.dealer {
         line(&mut out, "dealer", &seat_name(scheme, d));
+    }
+    if let Some(t) = roles.taker {
+        line(&mut out, "taker", &seat_name(scheme, t));
     }
     if let Some(Value::Array(hands)) = deal.get("hands") {
         out.push('\n');
-        for (seat, hand) in (0..).zip(hands) {
-            let marker = if dealer == Some(seat) {
-                "  (dealer)"
-            } else {
-                ""
-            };
-            line(
-                &mut out,
-                &seat_name(scheme, seat),
-                &format!("{}{marker}", cards(hand)),
-            );
-        }
+        seats(&mut out, scheme, &roles, hands);
         out.push('\n');
     }
     if let Value::Object(fields) = deal {
@@ -55,10 +54,47 @@ pub fn deal(scheme: &dyn DynScheme, input: &Value, deal: &Value) -> String {
             .iter()
             .filter(|(k, _)| !NOT_IN_TABLE.contains(&k.as_str()))
         {
-            line(&mut out, &label(name), &cards(value));
+            match value {
+                Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_array) => {
+                    if !out.is_empty() && !out.ends_with("\n\n") {
+                        out.push('\n');
+                    }
+                    out.push_str(&label(name));
+                    out.push('\n');
+                    seats(&mut out, scheme, &roles, items);
+                    out.push('\n');
+                }
+                _ => line(&mut out, &label(name), &cards(value)),
+            }
         }
     }
     out
+}
+
+/// The seats the input names, marked in the seats tables.
+struct Roles {
+    dealer: Option<u64>,
+    taker: Option<u64>,
+}
+
+/// Writes one line a seat: its name, its cards and its roles.
+fn seats(out: &mut String, scheme: &dyn DynScheme, roles: &Roles, by_seat: &[Value]) {
+    for (seat, cards_of_seat) in (0..).zip(by_seat) {
+        let marks: Vec<&str> = [(roles.dealer, "dealer"), (roles.taker, "taker")]
+            .into_iter()
+            .filter_map(|(s, role)| (s == Some(seat)).then_some(role))
+            .collect();
+        let marker = if marks.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", marks.join(", "))
+        };
+        line(
+            out,
+            &seat_name(scheme, seat),
+            &format!("{}{marker}", cards(cards_of_seat)),
+        );
+    }
 }
 
 fn line(out: &mut String, label: &str, value: &str) {
@@ -66,26 +102,31 @@ fn line(out: &mut String, label: &str, value: &str) {
     let _ = writeln!(out, "{label:<LABEL$}{value}");
 }
 
-/// Returns "you (0)" for seat 0 of a scheme whose seats are named.
+/// Returns "you (0)" for seat 0 of a scheme whose seats are named, and
+/// "seat 0" for one whose seats are only numbered.
 fn seat_name(scheme: &dyn DynScheme, seat: u64) -> String {
+    let numbered = format!("seat {seat}");
     let name = usize::try_from(seat)
         .ok()
-        .and_then(|s| scheme.seats().get(s));
+        .and_then(|s| scheme.seats().get(s))
+        .filter(|name| **name != numbered);
     match name {
         Some(name) => format!("{name} ({seat})"),
-        None => format!("seat {seat}"),
+        None => numbered,
     }
 }
 
 fn label(field: &str) -> String {
     match field {
         "upcard" => "up-card".to_owned(),
+        "hidden" => "hidden (face down)".to_owned(),
+        "visible" => "visible (face up)".to_owned(),
         other => other.replace('_', " "),
     }
 }
 
-/// Returns card codes separated by spaces; lists of lists (by seat) are
-/// separated by ` | `.
+/// Returns card codes separated by spaces; lists of lists are separated by
+/// ` | `.
 fn cards(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),

@@ -9,7 +9,10 @@ use crate::output::{print, print_json};
 
 pub fn run(call: &SchemeCall<false>) -> Result<Outcome, CliError> {
     let input = gather(call)?.input;
-    let trace = call.scheme.trace_json(&input).map_err(hint)?;
+    let trace = call
+        .scheme
+        .trace_json(&input)
+        .map_err(|e| hint(call.scheme, e))?;
     if call.json {
         print_json(&trace)?;
     } else {

@@ -12,7 +12,10 @@ use crate::output::{print, print_json};
 pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
     let gathered = gather(call)?;
     let input = gathered.input;
-    let trace = call.scheme.trace_json(&input).map_err(hint)?;
+    let trace = call
+        .scheme
+        .trace_json(&input)
+        .map_err(|e| hint(call.scheme, e))?;
     let Some(given) = gathered.fingerprint else {
         return Err(CliError::Usage(
             "verify needs the fingerprint shown before play: give --fingerprint HEX (or \"fingerprint\" in the --input file)".to_owned(),
