@@ -63,6 +63,8 @@ def check_case(scheme, kind, case):
         return "the case must carry exactly one of `expected` and `error`"
     if kind == "invalid" and not has_error:
         return "an `invalid` case must carry `error`"
+    if kind == "generator" and not hasattr(scheme, "generator"):
+        return "the port's module for this scheme has no generator(state, count)"
     try:
         actual = run_case(scheme, kind, case)
     except PortError as err:

@@ -3,6 +3,7 @@
 //! `deal` and `verify` take one subcommand per registered scheme, built from
 //! the scheme's input fields, so a new scheme needs nothing here.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
@@ -131,22 +132,21 @@ pub struct SchemeCall<const VERIFY: bool> {
     pub json: bool,
 }
 
-/// Returns the flag of a JSON field name: `server_seed` is `--server-seed`.
-pub fn flag(field: &str) -> String {
-    field.replace('_', "-")
-}
-
 fn scheme_command(scheme: &dyn DynScheme, verify: bool) -> clap::Command {
     let mut cmd = clap::Command::new(scheme.id()).about(scheme.summary());
     for (field, position) in on_command_line(scheme) {
         let arg = Arg::new(field.name).help(field.help);
         let arg = match position {
             Some(index) => arg.index(index).value_name(field.name.to_uppercase()),
-            None => arg.long(flag(field.name)),
+            None => arg.long(field.flag()),
         };
         cmd = cmd.arg(match field.kind {
             FieldKind::Bool => arg.action(ArgAction::SetTrue),
             FieldKind::Integer => arg.value_name("N").value_parser(clap::value_parser!(u64)),
+            FieldKind::TextPerSeat { .. } => arg
+                .value_name("SEAT=TEXT")
+                .action(ArgAction::Append)
+                .value_parser(seat_text),
             _ => arg.value_name(field.name.to_uppercase()),
         });
     }
@@ -212,6 +212,18 @@ impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
             let value = match field.kind {
                 FieldKind::Bool => m.get_flag(field.name).then_some(Value::Bool(true)),
                 FieldKind::Integer => m.get_one::<u64>(field.name).map(|&n| Value::from(n)),
+                FieldKind::TextPerSeat { .. } => m
+                    .get_many::<(usize, String)>(field.name)
+                    .map(|given| texts_by_seat(field, given))
+                    .transpose()
+                    .map_err(|e| {
+                        // Shows the scheme's own usage line, not the top-level one.
+                        let verb = if VERIFY { "verify" } else { "deal" };
+                        e.format(
+                            &mut scheme_command(scheme, VERIFY)
+                                .bin_name(format!("fairdeal {verb} {id}")),
+                        )
+                    })?,
                 _ => m
                     .get_one::<String>(field.name)
                     .map(|s| Value::String(s.clone())),
@@ -243,6 +255,56 @@ impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
         *self = Self::from_arg_matches(matches)?;
         Ok(())
     }
+}
+
+/// Parses one `--number SEAT=TEXT`: a seat number, `=`, then the text as
+/// given (it may be empty, or hold `=`).
+fn seat_text(arg: &str) -> Result<(usize, String), String> {
+    let refuse = || {
+        "expected SEAT=TEXT: a seat number, then =, then the text (SEAT= for an empty one)"
+            .to_owned()
+    };
+    let (seat, text) = arg.split_once('=').ok_or_else(refuse)?;
+    if seat.is_empty() || !seat.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(refuse());
+    }
+    let seat = seat.parse().map_err(|_| refuse())?;
+    Ok((seat, text.to_owned()))
+}
+
+/// Returns the texts given as `--FLAG SEAT=TEXT` as a list by seat. Every
+/// seat from 0 to the highest given must be there once: the scheme checks
+/// how many seats its game has.
+fn texts_by_seat<'a>(
+    field: &Field,
+    given: impl Iterator<Item = &'a (usize, String)>,
+) -> Result<Value, clap::Error> {
+    let refuse = |message: String| {
+        clap::Error::raw(
+            clap::error::ErrorKind::ValueValidation,
+            format!("--{}: {message}", field.flag()),
+        )
+    };
+    let mut by_seat = BTreeMap::new();
+    for (seat, text) in given {
+        if by_seat.insert(*seat, text.clone()).is_some() {
+            return Err(refuse(format!(
+                "seat {seat} is given twice, expected each seat once"
+            )));
+        }
+    }
+    if let Some(missing) = (0..)
+        .zip(by_seat.keys())
+        .find_map(|(i, &s)| (i != s).then_some(i))
+    {
+        return Err(refuse(format!(
+            "seat {missing} is missing, expected every seat from 0 (give --{} {missing}=TEXT, or {missing}= for an empty one)",
+            field.flag()
+        )));
+    }
+    Ok(Value::Array(
+        by_seat.into_values().map(Value::String).collect(),
+    ))
 }
 
 impl<const VERIFY: bool> Subcommand for SchemeCall<VERIFY> {
@@ -277,14 +339,30 @@ mod tests {
     }
 
     #[test]
+    fn seats_and_texts_are_split_at_the_first_equals_sign() {
+        assert_eq!(seat_text("0=a=b"), Ok((0, "a=b".to_owned())));
+        assert_eq!(seat_text("12="), Ok((12, String::new())));
+        for bad in [
+            "",
+            "=x",
+            "x=1",
+            "1",
+            "-1=x",
+            "+1=x",
+            "1 =x",
+            "99999999999999999999999=x",
+        ] {
+            assert!(seat_text(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn no_field_clashes_with_a_shared_flag() {
         for scheme in fairdeal::SCHEMES {
             for field in scheme.fields() {
-                assert!(
-                    !["input", "json", "fingerprint"].contains(&field.name),
-                    "{}",
-                    field.name
-                );
+                let shared = ["input", "json", "fingerprint"];
+                assert!(!shared.contains(&field.name), "{}", field.name);
+                assert!(!shared.contains(&field.flag().as_str()), "{}", field.name);
             }
         }
     }

@@ -5,10 +5,11 @@ use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
+use fairdeal::core::FieldKind;
 use fairdeal::{DynScheme, Error, ErrorKind};
 use serde_json::{Map, Value};
 
-use crate::args::{SchemeCall, flag, on_command_line};
+use crate::args::{SchemeCall, on_command_line};
 use crate::error::CliError;
 
 /// The input object and, for `verify`, the fingerprint to check.
@@ -90,17 +91,21 @@ fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
 
 /// Adds to a missing field's error how to give it on the command line.
 pub fn hint(scheme: &dyn DynScheme, e: Error) -> CliError {
-    let given_as = on_command_line(scheme)
+    let Some((field, at)) = on_command_line(scheme)
         .into_iter()
         .find(|(f, _)| f.name == e.field())
-        .map(|(f, at)| match at {
-            Some(_) => format!("the {} argument", f.name.to_uppercase()),
-            None => format!("--{}", flag(f.name)),
-        });
-    match (e.kind(), given_as) {
-        (ErrorKind::Missing { .. }, Some(given_as)) => CliError::Usage(format!(
+    else {
+        return CliError::Input(e);
+    };
+    let given_as = match (field.kind, at) {
+        (FieldKind::TextPerSeat { flag }, _) => format!("--{flag} SEAT=TEXT for each seat from 0"),
+        (_, Some(_)) => format!("the {} argument", field.name.to_uppercase()),
+        (_, None) => format!("--{}", field.flag()),
+    };
+    match e.kind() {
+        ErrorKind::Missing { .. } => CliError::Usage(format!(
             "{e} (give {given_as}, or \"{}\" in the --input file)",
-            e.field()
+            field.name
         )),
         _ => CliError::Input(e),
     }

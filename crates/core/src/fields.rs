@@ -9,7 +9,7 @@ use crate::{Error, ErrorKind};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Field {
     /// The JSON field name of SCHEMES.md (the CLI flag is the same, with `-`
-    /// for `_`).
+    /// for `_`, unless [`FieldKind::TextPerSeat`] names another).
     pub name: &'static str,
     /// What kind of JSON value it holds.
     pub kind: FieldKind,
@@ -31,6 +31,25 @@ pub enum FieldKind {
     Bool,
     /// Any JSON value (an object or a list); on the CLI, JSON text.
     Json,
+    /// A list of strings indexed by seat, seat 0 first (`numbers`). The CLI
+    /// takes one repeatable `--FLAG SEAT=TEXT` per seat, `SEAT=` for an empty
+    /// text, under the singular `flag` (`number`).
+    TextPerSeat {
+        /// The CLI flag without its dashes, in the singular.
+        flag: &'static str,
+    },
+}
+
+impl Field {
+    /// Returns the CLI flag without its dashes: the field's own `flag` for a
+    /// [`FieldKind::TextPerSeat`], else the name with `-` for `_`
+    /// (`server_seed` is `server-seed`).
+    pub fn flag(&self) -> String {
+        match self.kind {
+            FieldKind::TextPerSeat { flag } => flag.to_owned(),
+            _ => self.name.replace('_', "-"),
+        }
+    }
 }
 
 /// An input object being read: every field it holds must be read or named as
@@ -100,6 +119,26 @@ impl<'a> Fields<'a> {
         match self.get(name) {
             None => Err(Error::new(name, ErrorKind::Missing { expected })),
             Some(v) => as_integer(name, v, expected),
+        }
+    }
+
+    /// Returns the required list `name`, whose items the caller reads one by
+    /// one (naming each as `name[i]`).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Missing`] or [`ErrorKind::Type`] naming `name`.
+    pub fn list(&self, name: &str, expected: &'static str) -> Result<&'a [Value], Error> {
+        match self.get(name) {
+            None => Err(Error::new(name, ErrorKind::Missing { expected })),
+            Some(Value::Array(items)) => Ok(items),
+            Some(v) => Err(Error::new(
+                name,
+                ErrorKind::Type {
+                    got: json_type(v),
+                    expected,
+                },
+            )),
         }
     }
 
@@ -211,6 +250,19 @@ mod tests {
     ];
 
     #[test]
+    fn flags_are_names_with_dashes_unless_given() {
+        let field = |name, kind| Field {
+            name,
+            kind,
+            required: true,
+            help: "",
+        };
+        assert_eq!(field("server_seed", FieldKind::Text).flag(), "server-seed");
+        let numbers = field("numbers", FieldKind::TextPerSeat { flag: "number" });
+        assert_eq!(numbers.flag(), "number");
+    }
+
+    #[test]
     fn every_refusal_names_its_field() {
         let v = json!({"seed": 5, "dealer": -1, "joker": "yes"});
         let f = Fields::new(&v, FIELDS).unwrap();
@@ -223,6 +275,17 @@ mod tests {
             "range"
         );
         assert_eq!(f.bool_or("joker", false).unwrap_err().field(), "joker");
+        let v = json!({"seed": ["x"], "dealer": {}});
+        let f = Fields::new(&v, FIELDS).unwrap();
+        assert_eq!(f.list("seed", "texts").unwrap().len(), 1);
+        assert_eq!(
+            f.list("dealer", "texts").unwrap_err().to_string(),
+            "dealer: an object given, expected texts"
+        );
+        assert_eq!(
+            f.list("joker", "texts").unwrap_err().kind().code(),
+            "missing"
+        );
         let v = json!({"seed": "x", "deal": 1});
         assert_eq!(
             Fields::new(&v, FIELDS).unwrap_err().to_string(),

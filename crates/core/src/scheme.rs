@@ -45,7 +45,8 @@ pub trait DealScheme {
     /// lists them.
     const FIELDS: &'static [Field];
     /// The name of each seat, indexed by seat number, for the table a person
-    /// reads (`you`, `left`, `partner`, `right`).
+    /// reads (`you`, `left`, `partner`, `right`). Where the method names no
+    /// seat, `seat 0`, `seat 1`, ...: the table then shows the name alone.
     const SEATS: &'static [&'static str];
 
     /// Fields the command line takes as positional arguments, in order

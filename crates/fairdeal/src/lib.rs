@@ -6,6 +6,7 @@
 
 pub mod render;
 
+pub use fairdeal_atout as atout;
 pub use fairdeal_core as core;
 pub use fairdeal_core::{DynScheme, Error, ErrorKind};
 pub use fairdeal_euchremaster as euchremaster;
@@ -14,7 +15,11 @@ pub use fairdeal_showdown as showdown;
 /// Every scheme this build knows, in the order `fairdeal schemes` lists them.
 ///
 /// Adding a scheme is one line here (see docs/adding-a-scheme.md).
-pub static SCHEMES: &[&dyn DynScheme] = &[&euchremaster::EuchreMaster, &showdown::Showdown];
+pub static SCHEMES: &[&dyn DynScheme] = &[
+    &euchremaster::EuchreMaster,
+    &atout::AtoutV1,
+    &showdown::Showdown,
+];
 
 /// Returns the registered scheme called `id`.
 pub fn scheme(id: &str) -> Option<&'static dyn DynScheme> {

@@ -6,9 +6,9 @@
 use std::fmt::Write;
 
 use fairdeal_core::DynScheme;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-/// Stages that are shown before the table, or not at all.
+/// Fields shown before the table, in it, or not at all.
 const NOT_IN_TABLE: &[&str] = &[
     "fingerprint",
     "randoms",
@@ -18,57 +18,64 @@ const NOT_IN_TABLE: &[&str] = &[
     "deals",
     "dealer",
     "pattern",
+    "first_dealer",
+    "patterns",
 ];
 /// Width of the label column.
 const LABEL: usize = 13;
 
 /// Returns `trace` (the output of [`DynScheme::trace_json`] for `input`) as
-/// the table a person reads.
+/// the table a person reads: the fingerprint, then the deal (for a game: the
+/// set-up, then each hand).
 pub fn trace(scheme: &dyn DynScheme, input: &Value, trace: &Value) -> String {
     let mut out = String::new();
     if let Some(f) = trace.get("fingerprint").and_then(Value::as_str) {
         line(&mut out, "fingerprint", f);
     }
-    match trace.get("deals") {
-        Some(Value::Array(deals)) => {
-            out.push_str(&fields(scheme, trace, &["first_dealer", "patterns"]));
-            if let Some(first) = trace.get("first_dealer").and_then(Value::as_u64) {
-                line(&mut out, "first dealer", &seat_name(scheme, first));
-            }
-            if let Some(Value::Array(patterns)) = trace.get("patterns") {
-                let drawn: Vec<String> = (1..)
-                    .zip(patterns)
-                    .map(|(seat, p)| format!("{} {}", seat_name(scheme, seat), cards(p)))
-                    .collect();
-                line(&mut out, "patterns", &drawn.join(", "));
-            }
-            for (n, hand) in (1..).zip(deals) {
-                let _ = write!(out, "\nhand {n}\n");
-                out.push_str(&deal(scheme, input, hand));
-                if let Some(deck) = hand.get("deck") {
-                    line(&mut out, "deck", &cards(deck));
-                }
-            }
+    let Some(Value::Array(deals)) = trace.get("deals") else {
+        out.push_str(&deal(scheme, input, trace));
+        if let Some(deck) = trace.get("deck") {
+            line(&mut out, "deck", &cards(deck));
         }
-        _ => {
-            out.push_str(&deal(scheme, input, trace));
-            if let Some(deck) = trace.get("deck") {
-                line(&mut out, "deck", &cards(deck));
-            }
+        return out;
+    };
+    fields(&mut out, scheme, trace, &Roles::default());
+    if let Some(first) = trace.get("first_dealer").and_then(Value::as_u64) {
+        line(&mut out, "first dealer", &seat_name(scheme, first));
+    }
+    if let Some(Value::Array(patterns)) = trace.get("patterns") {
+        let drawn: Vec<String> = (1..)
+            .zip(patterns)
+            .map(|(seat, p)| format!("{} {}", seat_name(scheme, seat), cards(p)))
+            .collect();
+        line(&mut out, "patterns", &drawn.join(", "));
+    }
+    for (n, hand) in (1..).zip(deals) {
+        let _ = write!(out, "\nhand {n}\n");
+        out.push_str(&deal(scheme, input, hand));
+        if let Some(deck) = hand.get("deck") {
+            line(&mut out, "deck", &cards(deck));
         }
     }
     out
 }
 
-/// Returns the seats table and the rest of the fields of `deal`; the dealer
-/// is the deal's own (a game's hand) or the input's.
+/// Returns the seats table and the rest of the deal's fields of `deal`.
+///
+/// `hands` is the seats table; any other list of lists (duo's `hidden` and
+/// `visible`) is taken as one by seat too, and shown as a table under its
+/// name. The dealer (the deal's own, as in a game's hand, or the input's)
+/// and the input's taker are marked.
 pub fn deal(scheme: &dyn DynScheme, input: &Value, deal: &Value) -> String {
     let mut out = String::new();
-    let dealer = deal
-        .get("dealer")
-        .or_else(|| input.get("dealer"))
-        .and_then(Value::as_u64);
-    if let Some(d) = dealer {
+    let roles = Roles {
+        dealer: deal
+            .get("dealer")
+            .or_else(|| input.get("dealer"))
+            .and_then(Value::as_u64),
+        taker: input.get("taker").and_then(Value::as_u64),
+    };
+    if let Some(d) = roles.dealer {
         let pattern = deal
             .get("pattern")
             .and_then(Value::as_str)
@@ -79,43 +86,66 @@ pub fn deal(scheme: &dyn DynScheme, input: &Value, deal: &Value) -> String {
             &format!("{}{}", seat_name(scheme, d), pattern.unwrap_or_default()),
         );
     }
+    if let Some(t) = roles.taker {
+        line(&mut out, "taker", &seat_name(scheme, t));
+    }
     if let Some(Value::Array(hands)) = deal.get("hands") {
         out.push('\n');
-        for (seat, hand) in (0..).zip(hands) {
-            let marker = if dealer == Some(seat) {
-                "  (dealer)"
-            } else {
-                ""
-            };
-            line(
-                &mut out,
-                &seat_name(scheme, seat),
-                &format!("{}{marker}", cards(hand)),
-            );
-        }
+        seats(&mut out, scheme, &roles, hands);
         out.push('\n');
     }
-    out.push_str(&fields(scheme, deal, &[]));
+    fields(&mut out, scheme, deal, &roles);
     out
 }
 
-/// Returns a line for every field of `value` not in the table nor `skip`.
-fn fields(_: &dyn DynScheme, value: &Value, skip: &[&str]) -> String {
-    let mut out = String::new();
-    if let Value::Object(map) = value {
-        for (name, value) in shown(map, skip) {
-            line(&mut out, &label(name), &cards(value));
+/// Writes a line for every field of `value` not shown elsewhere, and a
+/// table under its name for every list by seat.
+fn fields(out: &mut String, scheme: &dyn DynScheme, value: &Value, roles: &Roles) {
+    let Value::Object(fields) = value else { return };
+    for (name, value) in fields
+        .iter()
+        .filter(|(k, _)| !NOT_IN_TABLE.contains(&k.as_str()))
+    {
+        match value {
+            Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_array) => {
+                if !out.is_empty() && !out.ends_with("\n\n") {
+                    out.push('\n');
+                }
+                out.push_str(&label(name));
+                out.push('\n');
+                seats(out, scheme, roles, items);
+                out.push('\n');
+            }
+            _ => line(out, &label(name), &cards(value)),
         }
     }
-    out
 }
 
-fn shown<'a>(
-    map: &'a Map<String, Value>,
-    skip: &'a [&str],
-) -> impl Iterator<Item = (&'a String, &'a Value)> {
-    map.iter()
-        .filter(move |(k, _)| !NOT_IN_TABLE.contains(&k.as_str()) && !skip.contains(&k.as_str()))
+/// The seats a deal names, marked in the seats tables.
+#[derive(Default)]
+struct Roles {
+    dealer: Option<u64>,
+    taker: Option<u64>,
+}
+
+/// Writes one line a seat: its name, its cards and its roles.
+fn seats(out: &mut String, scheme: &dyn DynScheme, roles: &Roles, by_seat: &[Value]) {
+    for (seat, cards_of_seat) in (0..).zip(by_seat) {
+        let marks: Vec<&str> = [(roles.dealer, "dealer"), (roles.taker, "taker")]
+            .into_iter()
+            .filter_map(|(s, role)| (s == Some(seat)).then_some(role))
+            .collect();
+        let marker = if marks.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", marks.join(", "))
+        };
+        line(
+            out,
+            &seat_name(scheme, seat),
+            &format!("{}{marker}", cards(cards_of_seat)),
+        );
+    }
 }
 
 fn line(out: &mut String, label: &str, value: &str) {
@@ -123,26 +153,31 @@ fn line(out: &mut String, label: &str, value: &str) {
     let _ = writeln!(out, "{label:<LABEL$}{value}");
 }
 
-/// Returns "you (0)" for seat 0 of a scheme whose seats are named.
+/// Returns "you (0)" for seat 0 of a scheme whose seats are named, and
+/// "seat 0" for one whose seats are only numbered.
 fn seat_name(scheme: &dyn DynScheme, seat: u64) -> String {
+    let numbered = format!("seat {seat}");
     let name = usize::try_from(seat)
         .ok()
-        .and_then(|s| scheme.seats().get(s));
+        .and_then(|s| scheme.seats().get(s))
+        .filter(|name| **name != numbered);
     match name {
         Some(name) => format!("{name} ({seat})"),
-        None => format!("seat {seat}"),
+        None => numbered,
     }
 }
 
 fn label(field: &str) -> String {
     match field {
         "upcard" => "up-card".to_owned(),
+        "hidden" => "hidden (face down)".to_owned(),
+        "visible" => "visible (face up)".to_owned(),
         other => other.replace('_', " "),
     }
 }
 
-/// Returns card codes separated by spaces; lists of lists (by seat) are
-/// separated by ` | `.
+/// Returns card codes separated by spaces; lists of lists are separated by
+/// ` | `.
 fn cards(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),

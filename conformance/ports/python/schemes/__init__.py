@@ -1,9 +1,10 @@
 """The schemes this port implements, by scheme id (the `scheme` of a vector
 file). A module is named after its id with `-` written `_`."""
 
-from . import euchremaster, showdown
+from . import atout_v1, euchremaster, showdown
 
 SCHEMES = {
+    "atout-v1": atout_v1,
     "euchremaster": euchremaster,
     "showdown": showdown,
 }

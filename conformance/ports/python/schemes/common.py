@@ -10,6 +10,7 @@ KINDS = (
     "range",
     "value",
     "stream-exhausted",
+    "unsupported",
 )
 
 

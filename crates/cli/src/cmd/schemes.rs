@@ -19,9 +19,11 @@ pub fn run(json: bool) -> Result<Outcome, CliError> {
                         let kind = match f.kind {
                             FieldKind::Integer => "integer",
                             FieldKind::Bool => "bool",
+                            FieldKind::TextPerSeat { .. } => "text-per-seat",
                             _ => "text",
                         };
-                        json!({ "name": f.name, "kind": kind, "required": f.required, "help": f.help })
+                        let flag = format!("--{}", f.flag());
+                        json!({ "name": f.name, "kind": kind, "flag": flag, "required": f.required, "help": f.help })
                     })
                     .collect();
                 json!({ "id": s.id(), "summary": s.summary(), "commitment": s.commitment(), "fields": fields })

@@ -1,0 +1,185 @@
+//! The three ways of dealing the shuffled deck (SCHEMES.md §3 step 6).
+
+use fairdeal_core::{Card, Seat};
+use serde::Serialize;
+
+use crate::Game;
+
+/// Seats at a coinche or belote table.
+const TABLE: u8 = 4;
+/// Seats in duo.
+const DUO: u8 = 2;
+
+/// Belote's first round: one packet of 5 to each seat.
+const FIRST_PACKET: usize = 5;
+/// The retourne follows the first round.
+const RETOURNE: usize = 20;
+/// Belote's second round: the taker's packet, and everyone else's.
+const TAKER_PACKET: usize = 2;
+const OTHER_PACKET: usize = 3;
+
+/// Duo deals packets of 4; the first four are face down, the rest face up.
+const DUO_PACKET: usize = 4;
+const HIDDEN_PACKETS: usize = 4;
+
+/// The table after the deal, with the output names of SCHEMES.md: each
+/// variant serializes exactly its own fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Deal {
+    /// Coinche: eight cards a seat.
+    Coinche {
+        /// Cards by seat, in received order.
+        hands: [Vec<Card>; 4],
+    },
+    /// Belote with a taker: eight cards a seat, the taker's holding the
+    /// retourne between its two packets.
+    Belote {
+        /// Cards by seat, in received order.
+        hands: [Vec<Card>; 4],
+        /// The retourne, position 20.
+        upcard: Card,
+    },
+    /// Belote where every seat passed: the deal stops after the first round.
+    BeloteAllPassed {
+        /// Five cards a seat.
+        hands: [Vec<Card>; 4],
+        /// The retourne, position 20.
+        upcard: Card,
+        /// Positions 21 to 31, in order.
+        undealt: Vec<Card>,
+    },
+    /// Duo: eight cards a seat, four face down and four face up.
+    Duo {
+        /// The face-down cards by seat, in received order.
+        hidden: [Vec<Card>; 2],
+        /// The face-up cards by seat, in received order.
+        visible: [Vec<Card>; 2],
+    },
+}
+
+impl Deal {
+    /// Deals `deck` from position 0 as `game` says.
+    ///
+    /// # Panics
+    ///
+    /// When `deck` holds fewer than 32 cards; callers pass the starting
+    /// deck's worth.
+    pub fn new(game: Game, deck: &[Card]) -> Self {
+        match game {
+            Game::Coinche => coinche(deck),
+            Game::Belote { dealer, taker } => belote(dealer, taker, deck),
+            Game::Duo { dealer } => duo(dealer, deck),
+        }
+    }
+}
+
+/// Position p goes to seat p mod 4.
+fn coinche(deck: &[Card]) -> Deal {
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    for (p, &card) in deck.iter().enumerate() {
+        hands[p % usize::from(TABLE)].push(card);
+    }
+    Deal::Coinche { hands }
+}
+
+/// Two rounds of packets, each starting at the seat after the dealer.
+// Decision (SCHEMES.md §3 step 6): seats are numbered in the order of play,
+// so the seat "on the dealer's right", who receives first, is dealer + 1.
+fn belote(dealer: Seat, taker: Option<Seat>, deck: &[Card]) -> Deal {
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    let round = (1..=usize::from(TABLE)).map(|k| dealer.after(k, TABLE));
+    for (seat, packet) in round
+        .clone()
+        .zip(deck[..RETOURNE].chunks_exact(FIRST_PACKET))
+    {
+        hands[seat.index()].extend_from_slice(packet);
+    }
+    let upcard = deck[RETOURNE];
+    let rest = &deck[RETOURNE + 1..];
+    let Some(taker) = taker else {
+        return Deal::BeloteAllPassed {
+            hands,
+            upcard,
+            undealt: rest.to_vec(),
+        };
+    };
+    hands[taker.index()].push(upcard);
+    let mut at = 0;
+    for seat in round {
+        let size = if seat == taker {
+            TAKER_PACKET
+        } else {
+            OTHER_PACKET
+        };
+        hands[seat.index()].extend_from_slice(&rest[at..at + size]);
+        at += size;
+    }
+    Deal::Belote { hands, upcard }
+}
+
+/// Packets of 4, receiver then dealer; the first four face down.
+fn duo(dealer: Seat, deck: &[Card]) -> Deal {
+    let receiver = dealer.after(1, DUO);
+    let mut hidden: [Vec<Card>; 2] = Default::default();
+    let mut visible: [Vec<Card>; 2] = Default::default();
+    for (n, packet) in deck.chunks_exact(DUO_PACKET).enumerate() {
+        let seat = if n % 2 == 0 { receiver } else { dealer };
+        let side = if n < HIDDEN_PACKETS {
+            &mut hidden
+        } else {
+            &mut visible
+        };
+        side[seat.index()].extend_from_slice(packet);
+    }
+    Deal::Duo { hidden, visible }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::STARTING_DECK;
+
+    fn seat(n: u64) -> Seat {
+        Seat::new("seat", n, 4, "").unwrap()
+    }
+
+    fn codes(cards: &[Card]) -> String {
+        cards
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn belote_taker_holds_five_then_the_retourne_then_two() {
+        // The example of docs/schemes/atout-v1.md: dealer 3, taker 1, so seat 1
+        // holds positions 5-9, 20, 24, 25 of the unshuffled deck.
+        let Deal::Belote { hands, upcard } = Deal::new(
+            Game::Belote {
+                dealer: seat(3),
+                taker: Some(seat(1)),
+            },
+            &STARTING_DECK,
+        ) else {
+            panic!("a belote deal with a taker");
+        };
+        assert_eq!(upcard.to_string(), "Jh");
+        assert_eq!(codes(&hands[1]), "Qc Kc Ac 7d 8d Jh 7s 8s");
+        assert_eq!(codes(&hands[0]), "7c 8c 9c Tc Jc Qh Kh Ah");
+        assert_eq!(codes(&hands[3]), "Ad 7h 8h 9h Th Qs Ks As");
+        assert!(hands.iter().all(|h| h.len() == 8));
+    }
+
+    #[test]
+    fn duo_receiver_takes_the_first_packet() {
+        let Deal::Duo { hidden, visible } =
+            Deal::new(Game::Duo { dealer: seat(0) }, &STARTING_DECK)
+        else {
+            panic!("a duo deal");
+        };
+        assert_eq!(codes(&hidden[1]), "7c 8c 9c Tc 7d 8d 9d Td");
+        assert_eq!(codes(&visible[0]), "Jh Qh Kh Ah Js Qs Ks As");
+    }
+}

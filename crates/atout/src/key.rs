@@ -1,0 +1,45 @@
+//! The text that joins the secret and every seat's number, and the key it
+//! hashes to (SCHEMES.md §3 step 2).
+
+use fairdeal_core::Fingerprint;
+
+use crate::Input;
+
+/// What the text starts with: the scheme's name and version.
+pub const TAG: &str = "atout-v1";
+/// Joins the tag, the secret and the numbers; no input may hold one.
+pub const SEPARATOR: char = '|';
+
+/// Returns `atout-v1|secret|number 0|number 1|...`: a robot's empty number
+/// leaves two separators side by side.
+pub fn text(input: &Input) -> String {
+    let mut text = String::from(TAG);
+    for part in std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str)) {
+        text.push(SEPARATOR);
+        text.push_str(part);
+    }
+    text
+}
+
+/// Returns the key: the 64 lowercase hex digits of SHA-256([`text`]). The
+/// stream hashes these 64 characters, not the 32 bytes they spell.
+pub fn key(input: &Input) -> String {
+    Fingerprint::of(text(input).as_bytes()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn robots_leave_separators_side_by_side() {
+        // The example of docs/schemes/atout-v1.md, step 2.
+        let input = Input::new("s", "belote", &["12", "", "7", ""], Some(0), None).unwrap();
+        assert_eq!(text(&input), "atout-v1|s|12||7|");
+        // `printf '%s' 'atout-v1|s|12||7|' | sha256sum`
+        assert_eq!(
+            key(&input),
+            "b7c5a6281022f194714a080be2519e3832ee7b3e1ac0c47eb6992e5dac0dd309"
+        );
+    }
+}

@@ -1,0 +1,135 @@
+#![doc = include_str!("../README.md")]
+
+mod deal;
+mod deck;
+mod input;
+mod key;
+mod shuffle;
+
+use std::borrow::Cow;
+
+use fairdeal_core::{Card, DealScheme, Deck, Error, Field, Fingerprint, Sha256Counter, identity};
+
+pub use deal::Deal;
+pub use deck::STARTING_DECK;
+pub use input::{Game, Input, Variant};
+pub use key::{SEPARATOR, TAG, key, text};
+pub use shuffle::{fisher_yates_rejection, limit};
+
+/// The atout-v1 deal for coinche, belote and duo (SCHEMES.md §3).
+#[derive(Clone, Copy, Debug)]
+pub struct AtoutV1;
+
+impl DealScheme for AtoutV1 {
+    const ID: &'static str = "atout-v1";
+    const SUMMARY: &'static str = "SHA-256 counter stream keyed by secret|numbers, rejection-sampled 32-card deck; coinche, belote, duo";
+    const COMMITMENT: &'static str = "SHA-256(secret)";
+    const FIELDS: &'static [Field] = input::FIELDS;
+    // The method numbers seats in the order of play and names none of them.
+    const SEATS: &'static [&'static str] = &["seat 0", "seat 1", "seat 2", "seat 3"];
+
+    type Input = Input;
+    type Draw = u32;
+    type Stream = Sha256Counter;
+    type Setup = ();
+    type Prelude = ();
+    type Deal = Deal;
+
+    fn commitment(input: &Input) -> Fingerprint {
+        Fingerprint::of(input.secret().as_bytes())
+    }
+
+    fn setup(_: &Input) {}
+
+    fn stream(input: &Input, _deal: usize) -> Sha256Counter {
+        Sha256Counter::new(key(input).as_bytes())
+    }
+
+    fn starting_deck(_: &Input, _deal: usize) -> Cow<'static, [Card]> {
+        Cow::Borrowed(&STARTING_DECK)
+    }
+
+    fn shuffle<I: Iterator<Item = u32>>(
+        _: &Input,
+        _deal: usize,
+        draws: &mut I,
+    ) -> Result<Deck, Error> {
+        let mut positions = identity(STARTING_DECK.len());
+        fisher_yates_rejection(&mut positions, draws)?;
+        Ok(Deck::from_positions(&STARTING_DECK, positions))
+    }
+
+    fn prelude(_: &Input, (): &(), _deal: usize) {}
+
+    fn deal(input: &Input, (): &(), deck: &[Card]) -> Deal {
+        Deal::new(input.game(), deck)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fairdeal_core::DealScheme;
+
+    use super::*;
+
+    fn codes(cards: &[Card]) -> String {
+        cards
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    // Value stability: these break whenever the method changes, and a changed
+    // method is a new scheme id, not an edit here. The key from
+    // `printf '%s' 'atout-v1|s|12||7|' | sha256sum`, the numbers from
+    // `printf '%s' 'b7c5...d309:0' | sha256sum` (a9ee5197 3061505c ...); the
+    // deck and hands of the worked example in docs/schemes/atout-v1.md,
+    // confirmed by the Python port (conformance/ports/python).
+    #[test]
+    fn value_stability_worked_example() {
+        let input = Input::new("s", "belote", &["12", "", "7", ""], Some(3), Some(1)).unwrap();
+        assert_eq!(
+            key(&input),
+            "b7c5a6281022f194714a080be2519e3832ee7b3e1ac0c47eb6992e5dac0dd309"
+        );
+        let trace = AtoutV1::trace(&input).unwrap();
+        assert_eq!(
+            trace.deals[0].randoms[..4],
+            [2_850_967_959, 811_683_932, 886_767_333, 2_381_642_649]
+        );
+        assert_eq!(trace.deals[0].randoms.len(), 31);
+        assert_eq!(
+            codes(trace.deals[0].deck.cards()),
+            "8c Ks Kc Ts 9d Kh 7c Qc 7s 7d Kd Js Jd Qs 9h 9s Td Th 9c 8s \
+             Qh 7h Ad Qd Ac 8d As Jc 8h Tc Jh Ah"
+        );
+        let Deal::Belote { hands, upcard } = &trace.deals[0].deal else {
+            panic!("belote with a taker: {:?}", trace.deals[0].deal);
+        };
+        assert_eq!(upcard.to_string(), "Qh");
+        assert_eq!(codes(&hands[3]), "9s Td Th 9c 8s Tc Jh Ah");
+    }
+
+    #[test]
+    fn every_variant_serializes_only_its_own_fields() {
+        let keys = |variant, numbers: &[&str], dealer, taker| {
+            let input = Input::new("s", variant, numbers, dealer, taker).unwrap();
+            let deal = AtoutV1::deal(&input, &(), &STARTING_DECK);
+            let json = serde_json::to_value(deal).unwrap();
+            json.as_object()
+                .unwrap()
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        let four = ["", "", "", ""];
+        assert_eq!(keys("coinche", &four, None, None), ["hands"]);
+        assert_eq!(keys("belote", &four, Some(0), Some(2)), ["hands", "upcard"]);
+        assert_eq!(
+            keys("belote", &four, Some(0), None),
+            ["hands", "upcard", "undealt"]
+        );
+        assert_eq!(keys("duo", &["", ""], Some(1), None), ["hidden", "visible"]);
+    }
+}

@@ -1,0 +1,84 @@
+//! The shuffle: Fisher-Yates with rejection sampling (SCHEMES.md §3 step 5).
+
+use fairdeal_core::{Error, next_draw};
+
+/// 2^32, how many values a number of the stream can take. It does not fit in
+/// a u32, so limits are computed in u64.
+const NUMBERS: u64 = 1 << 32;
+
+/// Returns the limit for a choice among `n`: the largest multiple of `n` that
+/// is at most 2^32, so 2^32 - (2^32 mod n). Numbers at or above it are
+/// rejected, which makes every `u mod n` equally likely.
+///
+/// # Panics
+///
+/// When `n` is 0 (a shuffle never chooses among none).
+pub fn limit(n: u64) -> u64 {
+    NUMBERS - NUMBERS % n
+}
+
+/// Shuffles `positions` in place: for i = len-1 down to 1, with n = i + 1,
+/// takes numbers until one is below [`limit`]`(n)`, then swaps i and
+/// (that number mod n). Rejected numbers are used up, so a recorder around
+/// `draws` sees them.
+///
+/// # Errors
+///
+/// [`ErrorKind::StreamExhausted`](fairdeal_core::ErrorKind::StreamExhausted)
+/// (field `randoms`) when `draws` ends first, rejected numbers counted.
+pub fn fisher_yates_rejection<I>(positions: &mut [u16], draws: &mut I) -> Result<(), Error>
+where
+    I: Iterator<Item = u32>,
+{
+    let mut taken = 0;
+    for i in (1..positions.len()).rev() {
+        // OK because a deck has at most 65536 cards (positions are u16).
+        let n = u64::try_from(i + 1).unwrap_or(u64::MAX);
+        let limit = limit(n);
+        let u = loop {
+            let u = u64::from(next_draw(draws, taken)?);
+            taken += 1;
+            if u < limit {
+                break u;
+            }
+        };
+        // OK because u mod n < n = i + 1, a usize.
+        let j = usize::try_from(u % n).unwrap_or(i);
+        positions.swap(i, j);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use fairdeal_core::{ErrorKind, identity};
+
+    use super::*;
+
+    #[test]
+    fn limits_are_multiples_of_n_at_most_2_pow_32() {
+        // 2^32 = 4294967296 = 3 * 1431655765 + 1 = 31 * 138547332 + 4.
+        assert_eq!(limit(2), 4_294_967_296);
+        assert_eq!(limit(32), 4_294_967_296);
+        assert_eq!(limit(3), 4_294_967_295);
+        assert_eq!(limit(31), 4_294_967_292);
+        for n in 2..=32 {
+            assert_eq!(limit(n) % n, 0);
+            assert!(NUMBERS - limit(n) < n);
+        }
+    }
+
+    #[test]
+    fn rejected_numbers_are_used_up() {
+        // Three cards: n = 3 rejects 2^32 - 1 (its limit), then takes 4 (j = 1);
+        // n = 2 rejects nothing and takes 1 (j = 1).
+        let mut p = identity(3);
+        let mut draws = [u32::MAX, u32::MAX, 4, 1, 99].into_iter();
+        fisher_yates_rejection(&mut p, &mut draws).unwrap();
+        assert_eq!(p, [0, 2, 1]);
+        assert_eq!(draws.next(), Some(99));
+        let err =
+            fisher_yates_rejection(&mut identity(3), &mut [u32::MAX; 5].into_iter()).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::StreamExhausted { given: 5 });
+    }
+}
