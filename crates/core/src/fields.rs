@@ -101,6 +101,23 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// Returns the required boolean `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Missing`] or [`ErrorKind::Type`] naming `name`.
+    pub fn boolean(&self, name: &str) -> Result<bool, Error> {
+        match self.get(name) {
+            None => Err(Error::new(
+                name,
+                ErrorKind::Missing {
+                    expected: "true or false",
+                },
+            )),
+            Some(_) => self.bool_or(name, false),
+        }
+    }
+
     /// Returns the boolean `name`, or `default` when it is absent.
     ///
     /// # Errors
@@ -221,6 +238,7 @@ mod tests {
             "range"
         );
         assert_eq!(f.bool_or("joker", false).unwrap_err().field(), "joker");
+        assert_eq!(f.boolean("joker").unwrap_err().kind().code(), "type");
         let v = json!({"seed": "x", "deal": 1});
         assert_eq!(
             Fields::new(&v, FIELDS).unwrap_err().to_string(),
@@ -231,6 +249,15 @@ mod tests {
             Fields::new(&v, FIELDS)
                 .unwrap()
                 .integer("dealer", "0 to 3")
+                .unwrap_err()
+                .kind()
+                .code(),
+            "missing"
+        );
+        assert_eq!(
+            Fields::new(&v, FIELDS)
+                .unwrap()
+                .boolean("joker")
                 .unwrap_err()
                 .kind()
                 .code(),

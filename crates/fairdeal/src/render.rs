@@ -66,14 +66,17 @@ fn line(out: &mut String, label: &str, value: &str) {
     let _ = writeln!(out, "{label:<LABEL$}{value}");
 }
 
-/// Returns "you (0)" for seat 0 of a scheme whose seats are named.
+/// Returns "you (0)" for seat 0 of a scheme whose seats are named, and
+/// "seat 0" for one whose seats are only numbered (named `seat 0`, or not
+/// named at all).
 fn seat_name(scheme: &dyn DynScheme, seat: u64) -> String {
+    let numbered = format!("seat {seat}");
     let name = usize::try_from(seat)
         .ok()
         .and_then(|s| scheme.seats().get(s));
     match name {
-        Some(name) => format!("{name} ({seat})"),
-        None => format!("seat {seat}"),
+        Some(name) if *name != numbered => format!("{name} ({seat})"),
+        _ => numbered,
     }
 }
 

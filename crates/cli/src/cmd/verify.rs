@@ -43,11 +43,15 @@ pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
             render::trace(call.scheme, &input, &trace)
         ))?;
     } else {
+        // The two values line up under each other, however long the
+        // commitment's name.
+        let width = commitment.len().max(18);
         print(&format!(
             "NOT VERIFIED: the fingerprint does not match {commitment}.\n\
-             \x20 fingerprint given   {given}\n\
-             \x20 {commitment:<18}  {computed}\n\
-             The deal is not shown: inputs that do not match the commitment prove nothing about the game.\n"
+             \x20 {:<width$}  {given}\n\
+             \x20 {commitment:<width$}  {computed}\n\
+             The deal is not shown: inputs that do not match the commitment prove nothing about the game.\n",
+            "fingerprint given"
         ))?;
     }
     Ok(if verified {
