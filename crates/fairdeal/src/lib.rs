@@ -9,11 +9,12 @@ pub mod render;
 pub use fairdeal_core as core;
 pub use fairdeal_core::{DynScheme, Error, ErrorKind};
 pub use fairdeal_euchremaster as euchremaster;
+pub use fairdeal_sfc32_lock as sfc32_lock;
 
 /// Every scheme this build knows, in the order `fairdeal schemes` lists them.
 ///
 /// Adding a scheme is one line here (see docs/adding-a-scheme.md).
-pub static SCHEMES: &[&dyn DynScheme] = &[&euchremaster::EuchreMaster];
+pub static SCHEMES: &[&dyn DynScheme] = &[&euchremaster::EuchreMaster, &sfc32_lock::Sfc32Lock];
 
 /// Returns the registered scheme called `id`.
 pub fn scheme(id: &str) -> Option<&'static dyn DynScheme> {
