@@ -8,9 +8,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fairdeal_benches::{EUCHREMASTER_CUT, EUCHREMASTER_SEED};
+use fairdeal_benches::{EUCHREMASTER_CUT, EUCHREMASTER_SEED, SFC32_LOCK_NONCE, SFC32_LOCK_SEED};
 use fairdeal_core::DealScheme;
 use fairdeal_euchremaster::{EuchreMaster, Input};
+use fairdeal_sfc32_lock::{Sfc32, Sfc32Lock};
 use sha2::{Digest, Sha256};
 
 fn sha256(c: &mut Criterion) {
@@ -52,5 +53,35 @@ fn euchremaster(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sha256, euchremaster);
+fn sfc32_lock(c: &mut Criterion) {
+    let input = fairdeal_sfc32_lock::Input::new(SFC32_LOCK_SEED, SFC32_LOCK_NONCE)
+        .expect("a valid sample input");
+    let mut group = c.benchmark_group("sfc32-lock");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("trace", |b| {
+        b.iter(|| Sfc32Lock::trace(black_box(&input)));
+    });
+    group.bench_function("commitment", |b| {
+        b.iter(|| Sfc32Lock::commitment(black_box(&input)));
+    });
+    // Seeding (the 16 discarded draws) and the 23 draws a shuffle takes.
+    group.bench_function("stream", |b| {
+        b.iter(|| {
+            Sfc32::from_seed(black_box(SFC32_LOCK_SEED))
+                .map(|g| g.take(23).fold(0, u32::wrapping_add))
+        });
+    });
+    let draws: Vec<u32> = Sfc32Lock::stream(&input, 1).take(23).collect();
+    group.bench_function("shuffle", |b| {
+        b.iter(|| Sfc32Lock::shuffle(&input, 1, &mut black_box(&draws).iter().copied()));
+    });
+    let deck = Sfc32Lock::shuffle(&input, 1, &mut draws.iter().copied())
+        .expect("23 numbers shuffle 24 cards");
+    group.bench_function("deal", |b| {
+        b.iter(|| Sfc32Lock::deal(&input, &(), black_box(deck.cards())));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sha256, euchremaster, sfc32_lock);
 criterion_main!(benches);

@@ -6,3 +6,8 @@ pub const EUCHREMASTER_SEED: &str =
     "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
 /// The sample receipt's cut.
 pub const EUCHREMASTER_CUT: &str = "K7 cut";
+
+/// README.md's `sfc32-lock` sample receipt (vector case `sfc32-lock/sample`).
+pub const SFC32_LOCK_SEED: &str = "340cbd92ae497b96429e4f63942c9dfa";
+/// The sample receipt's nonce.
+pub const SFC32_LOCK_NONCE: &str = "hand-12";

@@ -56,7 +56,8 @@ pub enum Kind {
     /// The first `count` numbers of the stream: `expected.randoms`.
     Stream,
     /// The first `count` draws of the raw generator from the given `state`
-    /// (no seeding from inputs): `expected.randoms`.
+    /// (no seeding from inputs): `expected.randoms`, or `error` for a state
+    /// the scheme refuses.
     Generator,
     /// The shuffle fed the given `randoms`: `expected` holds `consumed`,
     /// `positions` and `deck`, or `error` when the list runs out.

@@ -13,7 +13,8 @@ use crate::{ExpectedError, Kind, VectorFile, compute};
 ///
 /// A case whose outcome contradicts its group: an `invalid` case that is
 /// accepted, or a `trace` or `stream` case that is refused. Stage cases
-/// (`shuffle`, `deal`) may expect a refusal of what they are fed.
+/// (`generator`, `shuffle`, `deal`) may expect a refusal of what they are
+/// fed.
 pub fn regenerate(file: &VectorFile, scheme: &dyn DynScheme) -> Result<VectorFile, FormatError> {
     let mut out = file.clone();
     for group in &mut out.groups {
@@ -27,7 +28,7 @@ pub fn regenerate(file: &VectorFile, scheme: &dyn DynScheme) -> Result<VectorFil
                     )));
                 }
                 (_, Ok(v)) => (Some(v), None),
-                (Kind::Invalid | Kind::Shuffle | Kind::Deal, Err(e)) => (
+                (Kind::Invalid | Kind::Generator | Kind::Shuffle | Kind::Deal, Err(e)) => (
                     None,
                     Some(ExpectedError {
                         kind: e.kind().code().to_owned(),

@@ -142,6 +142,23 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// Returns the required boolean `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Missing`] or [`ErrorKind::Type`] naming `name`.
+    pub fn boolean(&self, name: &str) -> Result<bool, Error> {
+        match self.get(name) {
+            None => Err(Error::new(
+                name,
+                ErrorKind::Missing {
+                    expected: "true or false",
+                },
+            )),
+            Some(_) => self.bool_or(name, false),
+        }
+    }
+
     /// Returns the boolean `name`, or `default` when it is absent.
     ///
     /// # Errors
@@ -275,6 +292,7 @@ mod tests {
             "range"
         );
         assert_eq!(f.bool_or("joker", false).unwrap_err().field(), "joker");
+        assert_eq!(f.boolean("joker").unwrap_err().kind().code(), "type");
         let v = json!({"seed": ["x"], "dealer": {}});
         let f = Fields::new(&v, FIELDS).unwrap();
         assert_eq!(f.list("seed", "texts").unwrap().len(), 1);
@@ -296,6 +314,15 @@ mod tests {
             Fields::new(&v, FIELDS)
                 .unwrap()
                 .integer("dealer", "0 to 3")
+                .unwrap_err()
+                .kind()
+                .code(),
+            "missing"
+        );
+        assert_eq!(
+            Fields::new(&v, FIELDS)
+                .unwrap()
+                .boolean("joker")
                 .unwrap_err()
                 .kind()
                 .code(),

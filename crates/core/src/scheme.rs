@@ -45,8 +45,9 @@ pub trait DealScheme {
     /// lists them.
     const FIELDS: &'static [Field];
     /// The name of each seat, indexed by seat number, for the table a person
-    /// reads (`you`, `left`, `partner`, `right`). Where the method names no
-    /// seat, `seat 0`, `seat 1`, ...: the table then shows the name alone.
+    /// reads (`you`, `left`, `partner`, `right`). A scheme whose method only
+    /// numbers the seats names them `seat 0`, `seat 1`, ...: the table then
+    /// shows the number once.
     const SEATS: &'static [&'static str];
 
     /// Fields the command line takes as positional arguments, in order

@@ -10,6 +10,7 @@ pub use fairdeal_atout as atout;
 pub use fairdeal_core as core;
 pub use fairdeal_core::{DynScheme, Error, ErrorKind};
 pub use fairdeal_euchremaster as euchremaster;
+pub use fairdeal_sfc32_lock as sfc32_lock;
 pub use fairdeal_showdown as showdown;
 
 /// Every scheme this build knows, in the order `fairdeal schemes` lists them.
@@ -17,6 +18,7 @@ pub use fairdeal_showdown as showdown;
 /// Adding a scheme is one line here (see docs/adding-a-scheme.md).
 pub static SCHEMES: &[&dyn DynScheme] = &[
     &euchremaster::EuchreMaster,
+    &sfc32_lock::Sfc32Lock,
     &atout::AtoutV1,
     &showdown::Showdown,
 ];

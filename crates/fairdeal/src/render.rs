@@ -154,7 +154,8 @@ fn line(out: &mut String, label: &str, value: &str) {
 }
 
 /// Returns "you (0)" for seat 0 of a scheme whose seats are named, and
-/// "seat 0" for one whose seats are only numbered.
+/// "seat 0" for one whose seats are only numbered (named `seat 0`, or not
+/// named at all).
 fn seat_name(scheme: &dyn DynScheme, seat: u64) -> String {
     let numbered = format!("seat {seat}");
     let name = usize::try_from(seat)

@@ -1,10 +1,11 @@
 """The schemes this port implements, by scheme id (the `scheme` of a vector
 file). A module is named after its id with `-` written `_`."""
 
-from . import atout_v1, euchremaster, showdown
+from . import atout_v1, euchremaster, sfc32_lock, showdown
 
 SCHEMES = {
     "atout-v1": atout_v1,
     "euchremaster": euchremaster,
+    "sfc32-lock": sfc32_lock,
     "showdown": showdown,
 }

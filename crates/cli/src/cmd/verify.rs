@@ -95,11 +95,14 @@ fn passed(check: &Check, commitment: &str) -> String {
 
 fn failed(check: &Check, commitment: &str) -> String {
     if check.what == "fingerprint" {
+        // The two values line up under each other, however long the
+        // commitment's name.
+        let width = commitment.len().max(18);
         format!(
             "NOT VERIFIED: the fingerprint does not match {commitment}.\n\
-             \x20 fingerprint given   {}\n\
-             \x20 {commitment:<18}  {}\n",
-            check.given, check.expected
+             \x20 {:<width$}  {}\n\
+             \x20 {commitment:<width$}  {}\n",
+            "fingerprint given", check.given, check.expected
         )
     } else {
         format!(

@@ -1,0 +1,302 @@
+"""`sfc32-lock`: the sfc32 lock-and-nonce deal.
+
+Written from docs/schemes/sfc32-lock.md alone (and docs/vectors.md for the
+error kinds and the order of checks). Each step of the page is one function:
+
+    validate(input)          -> the normalised input, or PortError
+    fingerprint(inp)         -> step 1, the lock, lowercase hex
+    generator(state, count)  -> step 2 alone, from a given state (vectors'
+                                `generator` cases): the first `count` draws
+    stream(inp)              -> step 2, an endless generator of u32s (after
+                                the 16 discarded draws)
+    starting_deck()          -> step 3, card codes
+    shuffle(inp, draws)      -> step 4, {consumed, positions, deck}
+    deal(inp, deck)          -> step 5, {hands, upcard, kitty}
+    trace(input)             -> every stage, in the page's output order
+
+`inp` is always an input that validate() has returned.
+"""
+
+import hashlib
+
+from .common import PortError
+
+SCHEME = "sfc32-lock"
+SCHEME_VERSION = 1
+
+# The fields in the order of the page's input table: the order of the checks.
+FIELDS = ("seed", "nonce")
+
+SEED_LENGTH = 32
+HEX_DIGITS = frozenset("0123456789abcdefABCDEF")  # either case is accepted
+NONCE_MIN, NONCE_MAX = 1, 1024
+PRINTABLE_FIRST, PRINTABLE_LAST = " ", "~"  # 0x20 .. 0x7E, space included
+
+MASK = 0xFFFFFFFF  # every generator operation wraps modulo 2^32
+DISCARD = 16  # draws thrown away before the shuffle's first
+
+RANKS = "9TJQKA"
+SUITS = "cshd"  # clubs, spades, hearts, diamonds: not the other euchre order
+
+SEATS = 4
+DEALT = 20  # positions 0..19 go one at a time, position p to seat p mod 4
+UPCARD = DEALT  # position 20; the kitty is positions 21..23
+
+# A generator case's state (docs/schemes/sfc32-lock.md, "Output").
+STATE_WORDS = ("a", "b", "c", "d")
+STATE_FIELDS = STATE_WORDS + ("discard",)
+
+
+# --- input ------------------------------------------------------------------
+
+
+def validate(raw):
+    """Check a JSON input object and return it normalised.
+
+    Order (docs/vectors.md, "Errors"): an unknown field first; then each field
+    in FIELDS order: missing, JSON type, then its own rules, characters
+    before length for texts.
+    """
+    if not isinstance(raw, dict):
+        raise PortError("type", "", "the input must be a JSON object")
+    for name in raw:
+        if name not in FIELDS:
+            raise PortError("unknown", name, f"sfc32-lock takes no field {name!r}")
+
+    seed = _text(raw, "seed")
+    for i, ch in enumerate(seed):
+        if ch not in HEX_DIGITS:
+            raise PortError("character", "seed", f"character {i} ({ch!r}) is not a hex digit")
+    if len(seed) != SEED_LENGTH:
+        raise PortError("length", "seed", f"{len(seed)} digits, not {SEED_LENGTH}")
+
+    nonce = _text(raw, "nonce")
+    for i, ch in enumerate(nonce):
+        if not PRINTABLE_FIRST <= ch <= PRINTABLE_LAST:
+            raise PortError("character", "nonce", f"character {i} ({ch!r}) is not printable ASCII")
+    if not NONCE_MIN <= len(nonce) <= NONCE_MAX:
+        raise PortError("length", "nonce", f"{len(nonce)} characters, not {NONCE_MIN} to {NONCE_MAX}")
+
+    # The texts are kept exactly as given: no trimming, no case folding.
+    return {"seed": seed, "nonce": nonce}
+
+
+def _text(raw, name):
+    if name not in raw:
+        raise PortError("missing", name, "is required")
+    value = raw[name]
+    if not isinstance(value, str):
+        raise PortError("type", name, "must be a string")
+    return value
+
+
+# --- step 1: the lock -----------------------------------------------------------
+
+
+def fingerprint(inp):
+    """SHA-256 of seed ":" nonce, exactly as given (the seed not lower-cased)."""
+    return hashlib.sha256((inp["seed"] + ":" + inp["nonce"]).encode("ascii")).hexdigest()
+
+
+# --- step 2: the generator ------------------------------------------------------
+
+
+def sfc32(a, b, c, d):
+    """Chris Doty-Humphrey's sfc32 from the state (a, b, c, d): an endless
+    generator of the draws t. Every operation wraps modulo 2^32; Python's
+    `>>` on a non-negative int is the logical shift."""
+    while True:
+        t = (a + b + d) & MASK
+        d = (d + 1) & MASK
+        a = b ^ (b >> 9)
+        b = (c + (c << 3)) & MASK
+        c = (_rotl(c, 21) + t) & MASK
+        yield t
+
+
+def _rotl(x, r):
+    return ((x << r) | (x >> (32 - r))) & MASK
+
+
+def seed_state(seed):
+    """The four 8-digit pieces of the seed, each read as a hex number (the
+    case of the digits does not matter here)."""
+    return tuple(int(seed[k : k + 8], 16) for k in range(0, SEED_LENGTH, 8))
+
+
+def _discarded(draws):
+    for _ in range(DISCARD):
+        next(draws)
+    return draws
+
+
+def stream(inp):
+    """The numbers the shuffle uses: the generator seeded from the seed, with
+    the first 16 draws thrown away (so the 17th draw comes first)."""
+    return _discarded(sfc32(*seed_state(inp["seed"])))
+
+
+def generator(state, count):
+    """A vector's `generator` case: the first `count` draws of the raw
+    generator from `state` = {a, b, c, d, discard}, the 16 draws thrown away
+    first when `discard` is true.
+
+    The state is checked like an input (the page's "Output" section and
+    docs/vectors.md): a field that is not one of the five is `unknown`; then
+    a, b, c, d, discard in that order, each `missing`, `type`, then `range`
+    for a word (negative, fractional or above 4294967295); all five are
+    required. Errors name `state.<field>`, or `state` when it is not an
+    object. Choice (the case's `count` is the vector's own, not the page's):
+    a `count` that is not a JSON integer from 0 up is refused on `count`.
+    """
+    if not isinstance(state, dict):
+        raise PortError("type", "state", "must be a JSON object")
+    for name in state:
+        if name not in STATE_FIELDS:
+            raise PortError("unknown", f"state.{name}", f"the generator state has no field {name!r}")
+    words = [_u32(state, name) for name in STATE_WORDS]
+    if "discard" not in state:
+        raise PortError("missing", "state.discard", "is required")
+    discard = state["discard"]
+    if not isinstance(discard, bool):
+        raise PortError("type", "state.discard", "must be true or false")
+    if isinstance(count, bool) or not isinstance(count, (int, float)):
+        raise PortError("type", "count", "must be a number")
+    if isinstance(count, float) or count < 0:
+        raise PortError("range", "count", f"{count!r} is not a count written as an integer")
+
+    draws = sfc32(*words)
+    if discard:
+        draws = _discarded(draws)
+    return [next(draws) for _ in range(count)]
+
+
+def _u32(state, name):
+    field = f"state.{name}"
+    if name not in state:
+        raise PortError("missing", field, "is required")
+    value = state[name]
+    # In Python bool is a kind of int, but JSON true is not a number.
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise PortError("type", field, "must be a number")
+    if isinstance(value, float) or not 0 <= value <= MASK:
+        raise PortError("range", field, f"{value!r} is not a u32 written as an integer")
+    return value
+
+
+# --- step 3: the starting deck ----------------------------------------------
+
+
+def starting_deck():
+    """Clubs, spades, hearts, diamonds; 9 T J Q K A in each."""
+    return [rank + suit for suit in SUITS for rank in RANKS]
+
+
+# --- step 4: the shuffle ----------------------------------------------------
+
+
+def given_randoms(values):
+    """Checks a list of numbers given to the shuffle, item by item
+    (docs/vectors.md): each a JSON integer from 0 to 2^32 - 1."""
+    if not isinstance(values, list):
+        raise PortError("type", "randoms", "must be a list")
+    for k, u in enumerate(values):
+        if isinstance(u, bool) or not isinstance(u, (int, float)):
+            raise PortError("type", f"randoms[{k}]", "must be a number")
+        if isinstance(u, float) or not 0 <= u < 2**32:
+            raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
+    return values
+
+
+def shuffle(inp, draws):
+    """Fisher-Yates from the top down, j = (t * (i + 1)) >> 32.
+
+    `draws` is any iterable of u32s (the stream, or a vector's list). Returns
+    how many numbers were taken, and for each final position the starting
+    position of its card, and the card codes.
+    """
+    cards = starting_deck()
+    n = len(cards)
+    positions = list(range(n))  # positions[p] = starting position of the card at p
+    draws = iter(draws)
+    consumed = 0
+    for i in range(n - 1, 0, -1):
+        t = next(draws, None)
+        if t is None:
+            raise PortError(
+                "stream-exhausted",
+                "randoms",
+                f"the {n}-card shuffle takes {n - 1} numbers; only {consumed} were given",
+            )
+        consumed += 1
+        # Integer multiply-shift: floor(t * (i + 1) / 2^32), always 0..i.
+        # Not floating point, not t mod (i + 1).
+        j = (t * (i + 1)) >> 32
+        positions[i], positions[j] = positions[j], positions[i]
+    return {
+        "consumed": consumed,
+        "positions": positions,
+        "deck": [cards[p] for p in positions],
+    }
+
+
+# --- step 5: the deal, the up-card and the kitty ----------------------------
+
+
+def deal(inp, deck):
+    """Deal `deck` (codes, position 0 first) one card at a time, seat 0
+    first: position p (0..19) to seat p mod 4. Position 20 is the up-card,
+    positions 21..23 the kitty. There is no dealer input."""
+    deck = _check_deck(deck, starting_deck())
+    hands = [[] for _ in range(SEATS)]
+    for p in range(DEALT):
+        hands[p % SEATS].append(deck[p])  # in received order
+    return {"hands": hands, "upcard": deck[UPCARD], "kitty": deck[UPCARD + 1 :]}
+
+
+def _check_deck(deck, cards):
+    """A given deck must hold the starting deck's cards, each exactly once
+    (docs/vectors.md, "Errors", 4): each item first, naming the first bad one
+    as `deck[i]` (`type` for a non-string; `value` for a code that is not in
+    this starting deck or comes a second time); then the count (`length`,
+    field `deck`)."""
+    if not isinstance(deck, list):
+        raise PortError("type", "deck", "must be a list of card codes")
+    seen = set()
+    for i, code in enumerate(deck):
+        if not isinstance(code, str):
+            raise PortError("type", f"deck[{i}]", "must be a card code")
+        if code not in cards:
+            raise PortError("value", f"deck[{i}]", f"{code!r} is not a card of this deck")
+        if code in seen:
+            raise PortError("value", f"deck[{i}]", f"{code!r} comes twice")
+        seen.add(code)
+    if len(deck) != len(cards):
+        raise PortError("length", "deck", f"{len(deck)} cards, not {len(cards)}")
+    return list(deck)
+
+
+# --- every stage --------------------------------------------------------------
+
+
+def trace(raw):
+    """The whole method from a raw input, every stage in the output order."""
+    inp = validate(raw)
+    randoms = []  # every number the shuffle took, in order
+
+    def recorded():
+        for t in stream(inp):
+            randoms.append(t)
+            yield t
+
+    shuffled = shuffle(inp, recorded())
+    dealt = deal(inp, shuffled["deck"])
+    return {
+        "fingerprint": fingerprint(inp),
+        "randoms": randoms,
+        "positions": shuffled["positions"],
+        "deck": shuffled["deck"],
+        "hands": dealt["hands"],
+        "upcard": dealt["upcard"],
+        "kitty": dealt["kitty"],
+    }
