@@ -91,13 +91,15 @@ impl Input {
 }
 
 impl FromJson for Input {
+    /// Reads and checks each field in turn (docs/vectors.md, order of
+    /// checks): a seed's own rules are checked before the cut is read.
     fn from_json(json: &Value) -> Result<Self, Error> {
         let f = Fields::new(json, FIELDS)?;
-        Self::new(
-            f.text("seed", SEED)?,
-            f.text("cut", CUT)?,
-            f.integer("dealer", DEALER)?,
-            f.bool_or("joker", false)?,
-        )
+        let seed = f.text("seed", SEED)?;
+        text::hex_digits("seed", seed, 64, SEED)?;
+        let cut = f.text("cut", CUT)?;
+        text::printable_ascii("cut", cut, 1, 1024, CUT)?;
+        let dealer = f.integer("dealer", DEALER)?;
+        Self::new(seed, cut, dealer, f.bool_or("joker", false)?)
     }
 }
