@@ -11,13 +11,13 @@ Standard library only.
 
 import json
 import sys
-from itertools import islice
 from pathlib import Path
 
 sys.dont_write_bytecode = True  # leave no __pycache__ in the repository
 
 from schemes import SCHEMES  # noqa: E402  (the script's folder is on sys.path)
 from schemes.common import PortError  # noqa: E402
+from stages import run_case  # noqa: E402  (which function runs which kind)
 
 HERE = Path(__file__).resolve().parent  # conformance/ports/python
 ROOT = HERE.parents[2]  # the repository root
@@ -29,31 +29,6 @@ def default_files():
 
 
 # --- running a case -----------------------------------------------------------
-
-
-def run_case(scheme, kind, case):
-    """Run the stage of `scheme` that a group of `kind` exercises."""
-    inp = case["input"]
-    if kind in ("trace", "invalid"):
-        return scheme.trace(inp)
-    if kind == "generator":
-        return {"randoms": scheme.generator(case["state"], case["count"])}
-    if hasattr(scheme, "shuffle_case"):
-        # A game scheme: stage cases name the deal they run (from 1).
-        n = case.get("deal", 1)
-        if kind == "stream":
-            return scheme.stream_case(inp, n, case["count"])
-        if kind == "shuffle":
-            return scheme.shuffle_case(inp, n, case["randoms"])
-        if kind == "deal":
-            return scheme.deal_case(inp, n, case["deck"])
-    if kind == "stream":
-        return {"randoms": list(islice(scheme.stream(scheme.validate(inp)), case["count"]))}
-    if kind == "shuffle":
-        return scheme.shuffle(scheme.validate(inp), scheme.given_randoms(case["randoms"]))
-    if kind == "deal":
-        return scheme.deal(scheme.validate(inp), case["deck"])
-    raise ValueError(f"unknown group kind {kind!r}")
 
 
 def check_case(scheme, kind, case):

@@ -1127,3 +1127,265 @@ fn sfc32_lock_bad_inputs_exit_2_with_their_own_message() {
         }
     }
 }
+
+// The conformance runner -----------------------------------------------------
+// Driven against crates/cli/tests/ports/broken_port.py, which answers through
+// the independent Python port but misbehaves on one request.
+
+fn conformance(mode: &str, extra: &[&str]) -> Output {
+    let port = "python3 crates/cli/tests/ports/broken_port.py";
+    let mut args = vec![
+        "conformance",
+        "--port",
+        port,
+        "--scheme",
+        "euchremaster",
+        "--case",
+        "dealer-1,-joker,-deal-",
+    ];
+    args.extend_from_slice(extra);
+    Command::new(env!("CARGO_BIN_EXE_fairdeal"))
+        .args(&args)
+        .env("BROKEN_PORT", mode)
+        .current_dir(root())
+        .output()
+        .expect("the fairdeal binary runs")
+}
+
+#[test]
+fn conformance_a_good_port_passes_every_case_and_its_derived_stages() {
+    let o = conformance("", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    // dealer-1, dealer-1/shuffle, dealer-1/deal, the unsupported rest skipped.
+    assert!(
+        out.contains("euchremaster: 3 passed, 0 failed, 0 unsupported"),
+        "{out}"
+    );
+    assert!(out.ends_with("3 passed, 0 failed, 0 skipped\n"), "{out}");
+}
+
+#[test]
+fn conformance_records_each_kind_of_misbehaviour_against_its_case_and_goes_on() {
+    let cases = [
+        ("hang", "no answer within 0.5 s"),
+        ("crash", "the port exited"),
+        ("garbage", "a line that is not JSON: this is not JSON"),
+        ("wrong-seq", "an answer with seq Some(3), expected 2"),
+        ("stray", "a line that is not an answer"),
+    ];
+    for (mode, reason) in cases {
+        let started = std::time::Instant::now();
+        let o = conformance(mode, &["--timeout", "0.5"]);
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "{mode}: the runner must not hang"
+        );
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{mode}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        let out = stdout(&o);
+        assert!(
+            out.contains("FAIL euchremaster/dealer-1/shuffle (shuffle): the port misbehaved: "),
+            "{mode}: {out}"
+        );
+        assert!(out.contains(reason), "{mode}: {out}");
+        // The port was started again and the next case still ran.
+        assert!(out.contains("2 passed, 1 failed"), "{mode}: {out}");
+        assert!(
+            out.contains("the port was started again 1 times"),
+            "{mode}: {out}"
+        );
+        if mode == "crash" {
+            assert!(out.contains("stderr: boom: the port fell over"), "{out}");
+        }
+    }
+}
+
+#[test]
+fn conformance_names_the_first_differing_stage_and_value() {
+    let o = conformance(
+        "wrong",
+        &[
+            "--report",
+            "target/conformance-report.json",
+            "--junit",
+            "target/conformance.xml",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("FAIL euchremaster/dealer-1/shuffle (shuffle): first differing stage: deck, at /deck/0: expected \"Kh\", got \"Jh\""),
+        "{out}"
+    );
+    let report: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("target/conformance-report.json")).unwrap(),
+    )
+    .unwrap();
+    let failed = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["status"] == "fail")
+        .unwrap();
+    assert_eq!(
+        (
+            failed["id"].as_str(),
+            failed["stage"].as_str(),
+            failed["pointer"].as_str()
+        ),
+        (Some("dealer-1/shuffle"), Some("deck"), Some("/deck/0"))
+    );
+    let junit = std::fs::read_to_string(root().join("target/conformance.xml")).unwrap();
+    assert!(
+        junit
+            .contains("<testsuite name=\"euchremaster\" tests=\"3\" failures=\"1\" skipped=\"0\">"),
+        "{junit}"
+    );
+    assert!(
+        junit.contains("<failure message=\"first differing stage: deck"),
+        "{junit}"
+    );
+}
+
+#[test]
+fn conformance_known_failures_must_match_exactly() {
+    let dir = root().join("target");
+    let known = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let ok = known(
+        "known-ok.txt",
+        "# listed\neuchremaster/dealer-1/shuffle  todo  deck\n",
+    );
+    let o = conformance("wrong", &["--known-failures", &ok]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("KNOWN euchremaster/dealer-1/shuffle"),
+        "{}",
+        stdout(&o)
+    );
+
+    let stale = known(
+        "known-stale.txt",
+        "euchremaster/dealer-1/shuffle todo positions\neuchremaster/dealer-1 wontfix deck\neuchremaster/no-such-case todo deck\n",
+    );
+    let o = conformance("wrong", &["--known-failures", &stale]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("euchremaster/dealer-1/shuffle: fails at stage deck, not positions"),
+        "{out}"
+    );
+    assert!(
+        out.contains("euchremaster/dealer-1: now passes; remove the line"),
+        "{out}"
+    );
+    assert!(
+        out.contains("euchremaster/no-such-case: names no case"),
+        "{out}"
+    );
+    assert!(
+        out.contains("these lines would bring it up to date:\neuchremaster/dealer-1/shuffle"),
+        "{out}"
+    );
+
+    let bad = known("known-bad.txt", "euchremaster/dealer-1 later deck\n");
+    let o = conformance("", &["--known-failures", &bad]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("line 1: status \"later\", expected todo or wontfix"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn conformance_a_port_that_cannot_say_hello_is_a_protocol_error() {
+    let o = conformance("no-hello", &["--timeout", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("protocol error:"), "{}", stderr(&o));
+    let o = fairdeal(&["conformance", "--port", "no-such-program-xyz"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot start"), "{}", stderr(&o));
+}
+
+/// Every mutant of the catalogue (conformance/ports/python/mutants.json: a
+/// mistake real ports make, switched on in the Python port) is caught by the
+/// runner, at the case and stage the catalogue says.
+#[test]
+fn conformance_catches_every_mutant_at_its_stage() {
+    let catalogue: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("conformance/ports/python/mutants.json")).unwrap(),
+    )
+    .unwrap();
+    let mutants = catalogue.as_array().unwrap();
+    assert!(
+        mutants.len() >= 10,
+        "the catalogue holds {} mutants",
+        mutants.len()
+    );
+    let mut missed = Vec::new();
+    for m in mutants {
+        let [name, scheme, case, stage] =
+            ["name", "scheme", "case", "stage"].map(|k| m[k].as_str().unwrap());
+        let report = root().join(format!("target/mutant-{name}.json"));
+        let o = Command::new(env!("CARGO_BIN_EXE_fairdeal"))
+            .args([
+                "conformance",
+                "--port",
+                "python3 conformance/ports/python/port.py",
+                "--scheme",
+                scheme,
+            ])
+            .args(["--case", case, "--report", &report.display().to_string()])
+            .env("FAIRDEAL_MUTANT", name)
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let caught = o.status.code() == Some(1);
+        let report: Value =
+            serde_json::from_str(&std::fs::read_to_string(&report).unwrap_or_default())
+                .unwrap_or_default();
+        let at = report["cases"]
+            .as_array()
+            .and_then(|cases| cases.iter().find(|c| c["id"] == case))
+            .map(|c| c["stage"].clone());
+        if !caught || at != Some(Value::from(stage)) {
+            missed.push(format!(
+                "{name}: exit {:?}, {case} at {at:?}, expected {stage}\n{}",
+                o.status.code(),
+                stdout(&o)
+            ));
+        }
+    }
+    assert!(
+        missed.is_empty(),
+        "mutants not caught as the catalogue says:\n{}",
+        missed.join("\n")
+    );
+}
+
+/// docs/porting.md lists every mutant as a pitfall to check first.
+#[test]
+fn porting_guide_lists_every_mutant() {
+    let catalogue: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("conformance/ports/python/mutants.json")).unwrap(),
+    )
+    .unwrap();
+    let guide = std::fs::read_to_string(root().join("docs/porting.md")).unwrap();
+    for m in catalogue.as_array().unwrap() {
+        let name = m["name"].as_str().unwrap();
+        assert!(
+            guide.contains(&format!("`{name}`")),
+            "docs/porting.md does not list mutant {name}"
+        );
+    }
+}

@@ -20,6 +20,8 @@ error kinds and the order of checks). Each step of the page is one function:
 import hashlib
 from itertools import count
 
+import mutants  # ../mutants.py: deliberate mistakes, all off unless FAIRDEAL_MUTANT names one
+
 from .common import PortError
 
 SCHEME = "atout-v1"
@@ -245,6 +247,8 @@ def shuffle(inp, draws):
                 )
             consumed += 1
             if u < bound:
+                break
+            if mutants.active("atout-no-rejection"):
                 break
         j = u % n
         positions[i], positions[j] = positions[j], positions[i]

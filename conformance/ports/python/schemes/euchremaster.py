@@ -17,6 +17,8 @@ error kinds and the order of checks). Each step of the page is one function:
 import hashlib
 from itertools import count
 
+import mutants  # ../mutants.py: deliberate mistakes, all off unless FAIRDEAL_MUTANT names one
+
 from .common import PortError
 
 SCHEME = "euchremaster"
@@ -122,10 +124,15 @@ def stream(inp):
     big-endian words per block, in order. k is decimal without leading zeros;
     colons inside the cut are not escaped."""
     prefix = (inp["seed"] + ":" + inp["cut"] + ":").encode("ascii")
+    if mutants.active("missing-colon"):
+        prefix = (inp["seed"] + inp["cut"] + ":").encode("ascii")
+    order = "big"
+    if mutants.active("counter-little-endian"):
+        order = "little"
     for k in count():
         block = hashlib.sha256(prefix + str(k).encode("ascii")).digest()
         for offset in range(0, 32, 4):
-            yield int.from_bytes(block[offset : offset + 4], "big")
+            yield int.from_bytes(block[offset : offset + 4], order)
 
 
 # --- step 3: the starting deck ----------------------------------------------
@@ -179,6 +186,8 @@ def shuffle(inp, draws):
         # Integer multiply-shift: floor(u * (i + 1) / 2^32), always 0..i.
         # Not floating point, not u mod (i + 1).
         j = (u * (i + 1)) >> 32
+        if mutants.active("fisher-yates-exclusive"):
+            j = (u * i) >> 32
         positions[i], positions[j] = positions[j], positions[i]
     return {
         "consumed": consumed,
@@ -197,6 +206,8 @@ def deal(inp, deck):
     deck = _check_deck(deck, starting_deck(inp["joker"]))
     hands = [[] for _ in range(SEATS)]
     seat = (inp["dealer"] + 1) % SEATS  # not the dealer: the seat after
+    if mutants.active("packets-from-dealer"):
+        seat = inp["dealer"]
     top = 0
     for size in PACKETS:
         hands[seat].extend(deck[top : top + size])  # in received order

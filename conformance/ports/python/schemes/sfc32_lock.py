@@ -19,6 +19,8 @@ error kinds and the order of checks). Each step of the page is one function:
 
 import hashlib
 
+import mutants  # ../mutants.py: deliberate mistakes, all off unless FAIRDEAL_MUTANT names one
+
 from .common import PortError
 
 SCHEME = "sfc32-lock"
@@ -125,6 +127,8 @@ def seed_state(seed):
 
 
 def _discarded(draws):
+    if mutants.active("sfc32-no-discard"):
+        return draws
     for _ in range(DISCARD):
         next(draws)
     return draws
@@ -189,7 +193,10 @@ def _u32(state, name):
 
 def starting_deck():
     """Clubs, spades, hearts, diamonds; 9 T J Q K A in each."""
-    return [rank + suit for suit in SUITS for rank in RANKS]
+    suits = SUITS
+    if mutants.active("sfc32-deck-cdhs"):
+        suits = "cdhs"
+    return [rank + suit for suit in suits for rank in RANKS]
 
 
 # --- step 4: the shuffle ----------------------------------------------------
@@ -232,6 +239,8 @@ def shuffle(inp, draws):
         # Integer multiply-shift: floor(t * (i + 1) / 2^32), always 0..i.
         # Not floating point, not t mod (i + 1).
         j = (t * (i + 1)) >> 32
+        if mutants.active("mod-instead-of-mul-shift"):
+            j = t % (i + 1)
         positions[i], positions[j] = positions[j], positions[i]
     return {
         "consumed": consumed,

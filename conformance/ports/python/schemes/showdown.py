@@ -28,6 +28,8 @@ done on Python ints masked to 64 bits; nothing is floating point.
 
 import hashlib
 
+import mutants  # ../mutants.py: deliberate mistakes, all off unless FAIRDEAL_MUTANT names one
+
 from .common import PortError
 
 SCHEME = "showdown"
@@ -274,6 +276,8 @@ def splitmix64_outputs(n, count):
     """The first `count` outputs of SplitMix64 whose state starts at n: the
     constant is added before each output is computed."""
     x = n & MASK64
+    if mutants.active("splitmix-from-n-plus-1"):
+        x = (n + 1) & MASK64
     out = []
     for _ in range(count):
         x = (x + GOLDEN) & MASK64
@@ -406,7 +410,10 @@ def merge(left, right, draws, taken):
     while li < len(left) and ri < len(right):
         L, R = len(left) - li, len(right) - ri
         u = below(L + R, draws, taken)
-        if u < L:
+        take_left = u < L
+        if mutants.active("riffle-right-on-u-lt-l"):
+            take_left = not take_left
+        if take_left:
             out.append(left[li])
             li += 1
         else:

@@ -1,0 +1,68 @@
+"""Which function of a scheme module runs which kind of case.
+
+Shared by check_vectors.py (vector files) and port.py (the conformance
+protocol of docs/porting.md). A `case` is a vector case, or a protocol `run`
+line: both carry `input` and, depending on the kind, `count`, `state`,
+`randoms`, `deck`, `deal` (which deal of a game, from 1) and `game`.
+Standard library only.
+"""
+
+from itertools import islice
+
+# The kinds every scheme module supports, in the protocol's order.
+BASIC_KINDS = ("trace", "stream", "shuffle", "deal")
+
+# The fields each kind reads, beside `input` (docs/porting.md, "Run").
+FIELDS = {
+    "trace": ("input",),
+    "stream": ("input", "count"),
+    "generator": ("state", "count"),
+    "shuffle": ("input", "randoms"),
+    "deal": ("input", "deck"),
+    "game": ("input", "game"),
+}
+
+
+def kinds(scheme):
+    """The protocol kinds `scheme` (a module of schemes.SCHEMES) can run:
+    trace, stream, shuffle and deal always; generator when the module has
+    generator(state, count); game when it has GAMES."""
+    out = ["trace", "stream"]
+    if hasattr(scheme, "generator"):
+        out.append("generator")
+    out += ["shuffle", "deal"]
+    if getattr(scheme, "GAMES", None):
+        out.append("game")
+    return out
+
+
+def run_case(scheme, kind, case):
+    """Run the stage of `scheme` that a group (or run line) of `kind` exercises.
+
+    `invalid` (a vector group) runs `trace`, which must refuse. A `game` case
+    runs GAMES[case["game"]](input, case), the module's function for that game
+    (it reads what else it needs, e.g. `randoms`, from the case).
+    """
+    inp = case["input"]
+    if kind in ("trace", "invalid"):
+        return scheme.trace(inp)
+    if kind == "generator":
+        return {"randoms": scheme.generator(case["state"], case["count"])}
+    if kind == "game":
+        return scheme.GAMES[case["game"]](inp, case)
+    if hasattr(scheme, "shuffle_case"):
+        # A game scheme: stage cases name the deal they run (from 1).
+        n = case.get("deal", 1)
+        if kind == "stream":
+            return scheme.stream_case(inp, n, case["count"])
+        if kind == "shuffle":
+            return scheme.shuffle_case(inp, n, case["randoms"])
+        if kind == "deal":
+            return scheme.deal_case(inp, n, case["deck"])
+    if kind == "stream":
+        return {"randoms": list(islice(scheme.stream(scheme.validate(inp)), case["count"]))}
+    if kind == "shuffle":
+        return scheme.shuffle(scheme.validate(inp), scheme.given_randoms(case["randoms"]))
+    if kind == "deal":
+        return scheme.deal(scheme.validate(inp), case["deck"])
+    raise ValueError(f"unknown group kind {kind!r}")
