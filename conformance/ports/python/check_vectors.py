@@ -42,6 +42,14 @@ def run_case(scheme, kind, case):
         return scheme.shuffle(scheme.validate(inp), scheme.given_randoms(case["randoms"]))
     if kind == "deal":
         return scheme.deal(scheme.validate(inp), case["deck"])
+    if kind == "game":
+        # The scheme's other games: GAMES[name](input, randoms=None); a given
+        # `randoms` list replaces the stream. The game checks it (with the
+        # scheme's given_randoms) after its input, as docs/vectors.md orders.
+        game = scheme.GAMES[case["game"]]
+        if "randoms" in case:
+            return game(inp, randoms=case["randoms"])
+        return game(inp)
     raise ValueError(f"unknown group kind {kind!r}")
 
 

@@ -1,5 +1,5 @@
 //! Turns `--input FILE` and the field flags into the one JSON object a scheme
-//! reads (ripgrep's low-to-high argument step).
+//! or a game reads (ripgrep's low-to-high argument step).
 
 use std::fs;
 use std::io::{self, Read};
@@ -8,7 +8,7 @@ use std::path::Path;
 use fairdeal::{Error, ErrorKind};
 use serde_json::{Map, Value};
 
-use crate::args::{SchemeCall, flag};
+use crate::args::{GameCall, SchemeCall, flag};
 use crate::error::CliError;
 
 /// The input object and, for `verify`, the fingerprint to check.
@@ -58,6 +58,21 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         input: Value::Object(object),
         fingerprint,
     })
+}
+
+/// Returns the input of a game call: the `--input` object, with every field
+/// given as a flag put over it.
+///
+/// # Errors
+///
+/// A file that cannot be read, is not JSON or not an object.
+pub fn gather_game<const ROLL: bool>(call: &GameCall<ROLL>) -> Result<Value, CliError> {
+    let mut object = match &call.input {
+        Some(path) => read_object(path)?,
+        None => Map::new(),
+    };
+    object.extend(call.flags.clone());
+    Ok(Value::Object(object))
 }
 
 fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {

@@ -3,8 +3,8 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::fields::json_type;
-use crate::{Card, DealScheme, Deck, Draw, Error, ErrorKind, Field, FromJson, Recorder};
+use crate::fields::list;
+use crate::{Card, DealScheme, Deck, Error, Field, FromJson, Game, Recorder, given_randoms};
 
 /// A [`DealScheme`] seen without its types: JSON in, JSON out.
 ///
@@ -25,6 +25,8 @@ pub trait DynScheme: Sync {
     fn fields(&self) -> &'static [Field];
     /// See [`DealScheme::SEATS`].
     fn seats(&self) -> &'static [&'static str];
+    /// See [`DealScheme::GAMES`].
+    fn games(&self) -> &'static [Game];
 
     /// Checks `input` without dealing.
     ///
@@ -103,6 +105,10 @@ where
         S::SEATS
     }
 
+    fn games(&self) -> &'static [Game] {
+        S::GAMES
+    }
+
     fn validate(&self, input: &Value) -> Result<(), Error> {
         S::Input::from_json(input).map(drop)
     }
@@ -122,12 +128,7 @@ where
 
     fn shuffle_json(&self, input: &Value, randoms: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
-        let given = parse_list(
-            "randoms",
-            randoms,
-            "a list of the stream's numbers",
-            S::Draw::from_json,
-        )?;
+        let given = given_randoms::<S::Draw>(randoms)?;
         let mut draws = Recorder::new(given.into_iter());
         let deck = S::shuffle(&input, &mut draws)?;
         Ok(
@@ -137,7 +138,7 @@ where
 
     fn deal_json(&self, input: &Value, deck: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
-        let cards = parse_list("deck", deck, "a list of card codes", card_from_json)?;
+        let cards = list("deck", deck, "a list of card codes", card_from_json)?;
         let deck =
             Deck::from_cards(&S::starting_deck(&input), &cards).map_err(|e| e.within("deck"))?;
         Ok(to_json(&S::deal(&input, deck.cards())))
@@ -150,29 +151,6 @@ fn to_json<T: Serialize>(value: &T) -> Value {
     // OK because no output type has a map with non-string keys, the one
     // thing that makes `to_value` fail.
     serde_json::to_value(value).expect("outputs serialize to JSON")
-}
-
-/// Parses a JSON list item by item, each error naming its item (`randoms[3]`).
-fn parse_list<T>(
-    field: &str,
-    value: &Value,
-    expected: &'static str,
-    item: impl Fn(&str, &Value) -> Result<T, Error>,
-) -> Result<Vec<T>, Error> {
-    let Value::Array(items) = value else {
-        return Err(Error::new(
-            field,
-            ErrorKind::Type {
-                got: json_type(value),
-                expected,
-            },
-        ));
-    };
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, v)| item(&format!("{field}[{i}]"), v))
-        .collect()
 }
 
 /// Reads a card code: a string (else [`ErrorKind::Type`]) that is a code

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{Card, Deck, Draw, Error, Field, Fingerprint, Recorder};
+use crate::{Card, Deck, Draw, Error, Field, Fingerprint, Game, Recorder};
 
 /// A published deal method, reproduced step for step.
 ///
@@ -47,6 +47,10 @@ pub trait DealScheme {
     /// The name of each seat, indexed by seat number, for the table a person
     /// reads (`you`, `left`, `partner`, `right`).
     const SEATS: &'static [&'static str];
+    /// The site's other games played with the same seeds (see [`Game`]):
+    /// the CLI offers each as `fairdeal play NAME` or `fairdeal roll NAME`.
+    /// Most schemes have none (the default).
+    const GAMES: &'static [Game] = &[];
 
     /// Validated inputs.
     type Input: FromJson + fmt::Debug;

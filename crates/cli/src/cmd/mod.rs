@@ -1,6 +1,7 @@
 //! One file per subcommand.
 
 mod deal;
+mod game;
 mod schemes;
 mod vectors;
 mod verify;
@@ -14,6 +15,8 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Schemes { json } => schemes::run(json),
         Command::Deal { call } => deal::run(&call),
         Command::Verify { call } => verify::run(&call),
+        Command::Play { call } => game::run(&call),
+        Command::Roll { call } => game::run(&call),
         Command::Vectors { command } => vectors::run(command),
     }
 }
