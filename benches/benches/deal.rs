@@ -8,9 +8,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fairdeal_benches::{EUCHREMASTER_CUT, EUCHREMASTER_SEED};
+use fairdeal_benches::{EUCHREMASTER_CUT, EUCHREMASTER_SEED, HMAC_CLIENT_SEED, HMAC_SERVER_SEED};
 use fairdeal_core::DealScheme;
 use fairdeal_euchremaster::{EuchreMaster, Input};
+use fairdeal_hmac_blackjack as hmac;
 use sha2::{Digest, Sha256};
 
 fn sha256(c: &mut Criterion) {
@@ -52,5 +53,30 @@ fn euchremaster(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sha256, euchremaster);
+fn hmac_blackjack(c: &mut Criterion) {
+    let input =
+        hmac::Input::new(HMAC_SERVER_SEED, HMAC_CLIENT_SEED, 0).expect("a valid sample input");
+    let mut group = c.benchmark_group("hmac-blackjack");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("trace", |b| {
+        b.iter(|| hmac::HmacBlackjack::trace(black_box(&input)));
+    });
+    group.bench_function("stream", |b| {
+        b.iter(|| {
+            hmac::HmacStream::new(black_box(&input))
+                .take(hmac::SHOE_SIZE)
+                .fold(0, u32::wrapping_add)
+        });
+    });
+    let shoe = hmac::HmacBlackjack::trace(&input)
+        .expect("an endless stream")
+        .deck;
+    let actions = hmac::Actions::parse("S").expect("a known letter");
+    group.bench_function("replay", |b| {
+        b.iter(|| hmac::replay(black_box(&actions), black_box(shoe.cards())));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sha256, euchremaster, hmac_blackjack);
 criterion_main!(benches);

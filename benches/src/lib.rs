@@ -6,3 +6,10 @@ pub const EUCHREMASTER_SEED: &str =
     "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
 /// The sample receipt's cut.
 pub const EUCHREMASTER_CUT: &str = "K7 cut";
+
+/// The worked example of docs/schemes/hmac-blackjack.md (vector case
+/// `hmac-blackjack/key-is-text-not-hex`).
+pub const HMAC_SERVER_SEED: &str =
+    "c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59";
+/// Its client seed (nonce 0).
+pub const HMAC_CLIENT_SEED: &str = "lucky";
