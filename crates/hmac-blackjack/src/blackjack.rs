@@ -137,37 +137,24 @@ fn play(
         }
         // Split aces stand on their one card; 21 stands by itself.
         while !split_aces && hands[h].total().total < TWENTY_ONE {
-            let can_split = hands.len() == 1
-                && hands[h].cards.len() == 2
-                && value(hands[h].cards[0]) == value(hands[h].cards[1]);
-            let can_double = hands[h].cards.len() == 2;
-            let (at, action) = decisions.next(|| asking(&hands[h], h, can_double, can_split))?;
+            let choices = Choices::at(hands, h);
+            let (at, action) = decisions.next(|| asking(hands, h))?;
             match action {
                 Action::Hit => hands[h].cards.push(top.card()?),
                 Action::Stand => break,
-                Action::Double if can_double => {
+                Action::Double if choices.double => {
                     hands[h].doubled = true;
                     hands[h].cards.push(top.card()?);
                     break;
                 }
-                Action::Split if can_split => {
+                Action::Split if choices.split => {
                     let card = hands[h].cards[1];
                     hands[h].cards.truncate(1);
                     hands.push(Playing::new(vec![card]));
                     split_aces = is_ace(card);
                     hands[h].cards.push(top.card()?);
                 }
-                Action::Double | Action::Split => {
-                    return Err(forbidden(
-                        at,
-                        action,
-                        &hands[h],
-                        h,
-                        can_double,
-                        can_split,
-                        hands.len() > 1,
-                    ));
-                }
+                Action::Double | Action::Split => return Err(forbidden(at, action, hands, h)),
             }
         }
         h += 1;
@@ -278,43 +265,55 @@ fn dealer_hand(cards: Vec<Card>, blackjack: bool) -> DealerHand {
     }
 }
 
-/// The letters allowed at a decision.
-fn allowed(can_double: bool, can_split: bool) -> &'static str {
-    match (can_double, can_split) {
-        (true, true) => "H, S, D or P",
-        (true, false) => "H, S or D",
-        _ => "H or S",
+/// What a decision may be besides `H` and `S`.
+struct Choices {
+    /// `D`: on a hand's first two cards, also after a split.
+    double: bool,
+    /// `P`: on the round's first two cards, of the same value, once.
+    split: bool,
+}
+
+impl Choices {
+    /// Returns the choices for hand `h`.
+    fn at(hands: &[Playing], h: usize) -> Self {
+        let cards = &hands[h].cards;
+        Self {
+            double: cards.len() == 2,
+            split: hands.len() == 1 && cards.len() == 2 && value(cards[0]) == value(cards[1]),
+        }
+    }
+
+    /// Returns the letters allowed.
+    fn letters(&self) -> &'static str {
+        match (self.double, self.split) {
+            (true, true) => "H, S, D or P",
+            (true, false) => "H, S or D",
+            _ => "H or S",
+        }
     }
 }
 
 /// What the round still needs, when the actions end too soon.
-fn asking(hand: &Playing, h: usize, can_double: bool, can_split: bool) -> String {
+fn asking(hands: &[Playing], h: usize) -> String {
     format!(
         "an action for {}: {}; the round is not over",
-        hand.describe(h),
-        allowed(can_double, can_split)
+        hands[h].describe(h),
+        Choices::at(hands, h).letters()
     )
 }
 
-/// The refusal of a `D` or `P` the rules forbid at that point.
-fn forbidden(
-    at: usize,
-    action: Action,
-    hand: &Playing,
-    h: usize,
-    can_double: bool,
-    can_split: bool,
-    split_done: bool,
-) -> Error {
+/// The refusal of a `D` or `P` the rules forbid for hand `h`.
+fn forbidden(at: usize, action: Action, hands: &[Playing], h: usize) -> Error {
+    let cards = &hands[h].cards;
     let why = match action {
         Action::Double => "a double takes the hand's first two cards only".to_owned(),
-        _ if split_done => "the round was split once already; one split per round".to_owned(),
-        _ if hand.cards.len() != 2 => {
+        _ if hands.len() > 1 => "the round was split once already; one split per round".to_owned(),
+        _ if cards.len() != 2 => {
             "a split takes the round's first two cards only, before any other action".to_owned()
         }
         _ => format!(
             "a split takes two cards of the same value; {} and {} are not",
-            hand.cards[0], hand.cards[1]
+            cards[0], cards[1]
         ),
     };
     Error::new(
@@ -323,8 +322,8 @@ fn forbidden(
             got: action.letter().to_string(),
             expected: format!(
                 "{} for {} ({why})",
-                allowed(can_double, can_split),
-                hand.describe(h)
+                Choices::at(hands, h).letters(),
+                hands[h].describe(h)
             ),
         },
     )
