@@ -8,9 +8,13 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fairdeal_benches::{EUCHREMASTER_CUT, EUCHREMASTER_SEED, SFC32_LOCK_NONCE, SFC32_LOCK_SEED};
+use fairdeal_benches::{
+    EUCHREMASTER_CUT, EUCHREMASTER_SEED, HMAC_CLIENT_SEED, HMAC_SERVER_SEED, SFC32_LOCK_NONCE,
+    SFC32_LOCK_SEED,
+};
 use fairdeal_core::DealScheme;
 use fairdeal_euchremaster::{EuchreMaster, Input};
+use fairdeal_hmac_blackjack as hmac;
 use fairdeal_sfc32_lock::{Sfc32, Sfc32Lock};
 use sha2::{Digest, Sha256};
 
@@ -83,5 +87,32 @@ fn sfc32_lock(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sha256, euchremaster, sfc32_lock);
+fn hmac_blackjack(c: &mut Criterion) {
+    let input =
+        hmac::Input::new(HMAC_SERVER_SEED, HMAC_CLIENT_SEED, 0).expect("a valid sample input");
+    let mut group = c.benchmark_group("hmac-blackjack");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("trace", |b| {
+        b.iter(|| hmac::HmacBlackjack::trace(black_box(&input)));
+    });
+    group.bench_function("stream", |b| {
+        b.iter(|| {
+            hmac::HmacStream::new(black_box(&input))
+                .take(hmac::SHOE_SIZE)
+                .fold(0, u32::wrapping_add)
+        });
+    });
+    let shoe = hmac::HmacBlackjack::trace(&input)
+        .expect("an endless stream")
+        .deals
+        .remove(0)
+        .deck;
+    let actions = hmac::Actions::parse("S").expect("a known letter");
+    group.bench_function("replay", |b| {
+        b.iter(|| hmac::replay(black_box(&actions), black_box(shoe.cards())));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sha256, euchremaster, sfc32_lock, hmac_blackjack);
 criterion_main!(benches);

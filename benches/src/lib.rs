@@ -11,3 +11,9 @@ pub const EUCHREMASTER_CUT: &str = "K7 cut";
 pub const SFC32_LOCK_SEED: &str = "340cbd92ae497b96429e4f63942c9dfa";
 /// The sample receipt's nonce.
 pub const SFC32_LOCK_NONCE: &str = "hand-12";
+/// The worked example of docs/schemes/hmac-blackjack.md (vector case
+/// `hmac-blackjack/key-is-text-not-hex`).
+pub const HMAC_SERVER_SEED: &str =
+    "c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59";
+/// Its client seed (nonce 0).
+pub const HMAC_CLIENT_SEED: &str = "lucky";

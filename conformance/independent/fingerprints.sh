@@ -11,6 +11,7 @@
 #                                 the hex of SHA-256("atout-v1|" secret "|"
 #                                 numbers joined by "|"): the first block of a
 #                                 trace case, every block of a stream case
+#   hmac-blackjack fingerprint  = SHA-256(server_seed): the shoe and every game
 #   showdown      fingerprint   = SHA-256(house_seed)
 #                 game_seed     = SHA-256(house_seed ":" phrase)
 #
@@ -66,6 +67,9 @@ RULES = {
         ("lock", [i["seed"], ":", i["nonce"]], e["fingerprint"], "hex"),
     ],
     "atout-v1": lambda kind, i, e: list(atout(kind, i, e)),
+    "hmac-blackjack": lambda kind, i, e: [] if "fingerprint" not in e else [
+        ("fingerprint", [i["server_seed"]], e["fingerprint"], "hex"),
+    ],
     "showdown": lambda kind, i, e: [] if kind != "trace" else [
         ("fingerprint", [i["house_seed"]], e["fingerprint"], "hex"),
         ("game_seed", [i["house_seed"], ":", i["phrase"]], e["game_seed"], "hex"),

@@ -1,7 +1,7 @@
 //! Running one case against its scheme: shared by the runner (which compares)
 //! and the generator (which records).
 
-use fairdeal::{DynScheme, Error};
+use fairdeal::{DynScheme, Error, ErrorKind, Game};
 use serde_json::{Value, json};
 
 use crate::{Case, Kind};
@@ -29,5 +29,23 @@ pub(crate) fn output(scheme: &dyn DynScheme, kind: Kind, case: &Case) -> Result<
             scheme.shuffle_json(&case.input, deal, case.randoms.as_ref().unwrap_or(&missing))
         }
         Kind::Deal => scheme.deal_json(&case.input, deal, case.deck.as_ref().unwrap_or(&missing)),
+        Kind::Game => {
+            let name = case.game.as_deref().unwrap_or_default();
+            let game = find_game(scheme, name).ok_or_else(|| {
+                Error::new(
+                    "game",
+                    ErrorKind::Value {
+                        got: name.to_owned(),
+                        expected: format!("a game of {}", scheme.id()),
+                    },
+                )
+            })?;
+            (game.run)(&case.input, case.randoms.as_ref())
+        }
     }
+}
+
+/// Returns the game of `scheme` called `name`.
+pub(crate) fn find_game(scheme: &dyn DynScheme, name: &str) -> Option<&'static Game> {
+    scheme.games().iter().find(|g| g.name == name)
 }

@@ -64,6 +64,10 @@ pub enum Kind {
     Shuffle,
     /// The deal of the given `deck`: `expected` holds the deal's fields.
     Deal,
+    /// One of the scheme's other games (named by `game`) from `input`, fed
+    /// the given `randoms` instead of the stream when the case has them:
+    /// `expected` holds the game's output, or `error` its refusal.
+    Game,
     /// Inputs that must be refused: `error` holds the kind and field.
     Invalid,
 }
@@ -81,8 +85,12 @@ pub struct Case {
     /// Flags from the file's `flags`.
     #[serde(default)]
     pub flags: Vec<String>,
+    /// `game` cases: the game's name (`blackjack`, `roulette`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
     /// The scheme's input object, with SCHEMES.md's field names (an empty
-    /// object for `generator` cases, which take `state` instead).
+    /// object for `generator` cases, which take `state` instead), or the
+    /// game's for `game` cases.
     #[serde(default = "empty_object")]
     pub input: Value,
     /// `generator` cases: the generator's state, with the scheme's names.
@@ -95,7 +103,8 @@ pub struct Case {
     /// `stream` cases: how many numbers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<usize>,
-    /// `shuffle` cases: the numbers fed to the shuffle.
+    /// `shuffle` cases: the numbers fed to the shuffle; `game` cases: the
+    /// numbers fed to the game instead of the stream, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub randoms: Option<Value>,
     /// `deal` cases: the deck dealt, as card codes.
@@ -182,10 +191,14 @@ impl VectorFile {
                 )],
                 Kind::Shuffle => [("randoms", case.randoms.is_some())],
                 Kind::Deal => [("deck", case.deck.is_some())],
+                Kind::Game => [("game", case.game.is_some())],
                 Kind::Trace | Kind::Invalid => [("input", true)],
             };
             if let Some((field, _)) = needs.iter().find(|(_, present)| !present) {
                 return Err(at(&format!("a {kind:?} case needs {field:?}")));
+            }
+            if kind != Kind::Game && case.game.is_some() {
+                return Err(at(&format!("a {kind:?} case names no game")));
             }
             match (kind, &case.expected, &case.error) {
                 (Kind::Invalid, None, Some(_)) | (Kind::Invalid, None, None) => {}

@@ -22,3 +22,24 @@ fn every_trace_case_rendered() {
     }
     assert!(seen > 0);
 }
+
+/// Every game case that has a result, as the table `fairdeal play` and
+/// `fairdeal roll` print.
+#[test]
+fn every_game_case_rendered() {
+    for (_, _, file) in vector_files() {
+        let scheme = scheme_of(&file);
+        for (_, case) in file
+            .cases()
+            .filter(|(k, c)| *k == Kind::Game && c.expected.is_some())
+        {
+            let name = case.game.as_deref().unwrap_or_default();
+            let game = scheme.games().iter().find(|g| g.name == name).unwrap();
+            let output = (game.run)(&case.input, case.randoms.as_ref()).unwrap();
+            let name = format!("{}__{}", file.scheme, case.id);
+            insta::with_settings!({ description => case.comment.as_str(), omit_expression => true }, {
+                insta::assert_snapshot!(name, render::game(&output));
+            });
+        }
+    }
+}

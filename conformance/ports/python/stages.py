@@ -40,7 +40,7 @@ def run_case(scheme, kind, case):
     """Run the stage of `scheme` that a group (or run line) of `kind` exercises.
 
     `invalid` (a vector group) runs `trace`, which must refuse. A `game` case
-    runs GAMES[case["game"]](input, case), the module's function for that game
+    runs GAMES[case["game"]](input, randoms=...), the module's function for that game
     (it reads what else it needs, e.g. `randoms`, from the case).
     """
     inp = case["input"]
@@ -49,7 +49,13 @@ def run_case(scheme, kind, case):
     if kind == "generator":
         return {"randoms": scheme.generator(case["state"], case["count"])}
     if kind == "game":
-        return scheme.GAMES[case["game"]](inp, case)
+        # The scheme's other games: GAMES[name](input, randoms=None); a given
+        # `randoms` list replaces the stream, checked after the game's input
+        # (docs/vectors.md).
+        game = scheme.GAMES[case["game"]]
+        if "randoms" in case:
+            return game(inp, randoms=case["randoms"])
+        return game(inp)
     if hasattr(scheme, "shuffle_case"):
         # A game scheme: stage cases name the deal they run (from 1).
         n = case.get("deal", 1)

@@ -46,6 +46,7 @@ pub fn port_kind(kind: Kind) -> &'static str {
         Kind::Generator => "generator",
         Kind::Shuffle => "shuffle",
         Kind::Deal => "deal",
+        Kind::Game => "game",
     }
 }
 
@@ -62,6 +63,7 @@ pub fn of_file(file: &VectorFile) -> Vec<PortCase> {
             ("randoms", case.randoms.clone()),
             ("deck", case.deck.clone()),
             ("deal", case.deal.map(|d| json!(d))),
+            ("game", case.game.as_ref().map(|g| json!(g))),
         ];
         fields.extend(
             extra

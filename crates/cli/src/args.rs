@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand};
-use fairdeal::DynScheme;
 use fairdeal::core::{Field, FieldKind};
+use fairdeal::{DynScheme, Game, Verb};
 use serde_json::{Map, Value};
 
 /// Reproduce and verify card deals whose server committed to a seed before play.
@@ -45,6 +45,20 @@ pub enum Command {
     /// Exit 0 when every supported case passed, 1 on a conformance failure,
     /// 2 on a usage or protocol error.
     Conformance(ConformanceArgs),
+    /// Replay a game you played, from the revealed seeds and your decisions
+    ///
+    /// Exit 0 with the result, 2 for bad input or an action the rules forbid.
+    Play {
+        #[command(subcommand)]
+        call: GameCall<false>,
+    },
+    /// Reproduce a game decided by the numbers alone (roulette, mines, ...)
+    ///
+    /// Exit 0 with the result, 2 for bad input.
+    Roll {
+        #[command(subcommand)]
+        call: GameCall<true>,
+    },
     /// Check vector files, or regenerate their expected values
     Vectors {
         #[command(subcommand)]
@@ -327,6 +341,113 @@ impl<const VERIFY: bool> Subcommand for SchemeCall<VERIFY> {
     }
 }
 
+/// A game named on the command line (`play` when `ROLL` is false), with its
+/// inputs as flags.
+#[derive(Debug)]
+pub struct GameCall<const ROLL: bool> {
+    pub game: &'static Game,
+    /// The fields given as flags, by JSON field name.
+    pub flags: Map<String, Value>,
+    /// `--input FILE`: a JSON object of the same fields (`-` for stdin).
+    pub input: Option<PathBuf>,
+    pub json: bool,
+}
+
+impl<const ROLL: bool> GameCall<ROLL> {
+    const VERB: Verb = if ROLL { Verb::Roll } else { Verb::Play };
+}
+
+/// Returns the game `name` offered by `verb`.
+fn find_game(verb: Verb, name: &str) -> Option<&'static Game> {
+    fairdeal::game(name)
+        .map(|(_, g)| g)
+        .filter(|g| g.verb == verb)
+}
+
+/// Returns a game's subcommand: one flag per field, `--input` and `--json`.
+fn game_command(scheme: &dyn DynScheme, game: &Game) -> clap::Command {
+    let about = format!("{} [{}]", game.summary, scheme.id());
+    let mut cmd = clap::Command::new(game.name).about(about);
+    for field in game.fields {
+        let arg = Arg::new(field.name).long(field.flag()).help(field.help);
+        cmd = cmd.arg(match field.kind {
+            FieldKind::Bool => arg.action(ArgAction::SetTrue),
+            FieldKind::Integer => arg.value_name("N").value_parser(clap::value_parser!(u64)),
+            _ => arg.value_name(field.name.to_uppercase()),
+        });
+    }
+    cmd.arg(
+        Arg::new("input")
+            .long("input")
+            .value_name("FILE")
+            .value_parser(clap::value_parser!(PathBuf))
+            .help("A JSON object of the inputs, with the field names above; - reads stdin. Flags override it"),
+    )
+    .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("Print JSON with the field names of SCHEMES.md"))
+}
+
+impl<const ROLL: bool> FromArgMatches for GameCall<ROLL> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let verb = Self::VERB;
+        let Some((name, m)) = matches.subcommand() else {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::MissingSubcommand,
+                format!("name a game (see `fairdeal {verb} --help`)\n"),
+            ));
+        };
+        let Some(game) = find_game(verb, name) else {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!("no game {name:?} to {verb}\n"),
+            ));
+        };
+        let mut flags = Map::new();
+        for field in game.fields {
+            let value = match field.kind {
+                FieldKind::Bool => m.get_flag(field.name).then_some(Value::Bool(true)),
+                FieldKind::Integer => m.get_one::<u64>(field.name).map(|&n| Value::from(n)),
+                _ => m
+                    .get_one::<String>(field.name)
+                    .map(|s| Value::String(s.clone())),
+            };
+            if let Some(value) = value {
+                flags.insert(field.name.to_owned(), value);
+            }
+        }
+        Ok(Self {
+            game,
+            flags,
+            input: m.get_one::<PathBuf>("input").cloned(),
+            json: m.get_flag("json"),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl<const ROLL: bool> Subcommand for GameCall<ROLL> {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        fairdeal::games()
+            .filter(|(_, g)| g.verb == Self::VERB)
+            .fold(cmd, |cmd, (scheme, game)| {
+                cmd.subcommand(game_command(scheme, game))
+            })
+            .subcommand_required(true)
+            .subcommand_value_name("GAME")
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        find_game(Self::VERB, name).is_some()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory;
@@ -359,7 +480,8 @@ mod tests {
     #[test]
     fn no_field_clashes_with_a_shared_flag() {
         for scheme in fairdeal::SCHEMES {
-            for field in scheme.fields() {
+            let games = scheme.games().iter().flat_map(|g| g.fields);
+            for field in scheme.fields().iter().chain(games) {
                 let shared = ["input", "json", "fingerprint"];
                 assert!(!shared.contains(&field.name), "{}", field.name);
                 assert!(!shared.contains(&field.flag().as_str()), "{}", field.name);

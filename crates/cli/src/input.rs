@@ -1,15 +1,15 @@
 //! Turns `--input FILE` and the field flags into the one JSON object a scheme
-//! reads (ripgrep's low-to-high argument step).
+//! or a game reads (ripgrep's low-to-high argument step).
 
 use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
 use fairdeal::core::FieldKind;
-use fairdeal::{DynScheme, Error, ErrorKind};
+use fairdeal::{DynScheme, Error, ErrorKind, Game};
 use serde_json::{Map, Value};
 
-use crate::args::{SchemeCall, on_command_line};
+use crate::args::{GameCall, SchemeCall, on_command_line};
 use crate::error::CliError;
 
 /// The input object and, for `verify`, the fingerprint to check.
@@ -68,6 +68,21 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
     })
 }
 
+/// Returns the input of a game call: the `--input` object, with every field
+/// given as a flag put over it.
+///
+/// # Errors
+///
+/// A file that cannot be read, is not JSON or not an object.
+pub fn gather_game<const ROLL: bool>(call: &GameCall<ROLL>) -> Result<Value, CliError> {
+    let mut object = match &call.input {
+        Some(path) => read_object(path)?,
+        None => Map::new(),
+    };
+    object.extend(call.flags.clone());
+    Ok(Value::Object(object))
+}
+
 fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
     let name = path.display().to_string();
     let text = if name == "-" {
@@ -105,6 +120,18 @@ pub fn hint(scheme: &dyn DynScheme, e: Error) -> CliError {
     match e.kind() {
         ErrorKind::Missing { .. } => CliError::Usage(format!(
             "{e} (give {given_as}, or \"{}\" in the --input file)",
+            field.name
+        )),
+        _ => CliError::Input(e),
+    }
+}
+
+/// Adds to a game's missing field's error how to give it.
+pub fn hint_game(game: &Game, e: Error) -> CliError {
+    match (e.kind(), game.fields.iter().find(|f| f.name == e.field())) {
+        (ErrorKind::Missing { .. }, Some(field)) => CliError::Usage(format!(
+            "{e} (give --{}, or \"{}\" in the --input file)",
+            field.flag(),
             field.name
         )),
         _ => CliError::Input(e),

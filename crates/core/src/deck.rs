@@ -37,12 +37,15 @@ impl Deck {
         Self::from_positions(start, identity(start.len()))
     }
 
-    /// Returns the deck `cards`, which must hold every card of `start` once.
+    /// Returns the deck `cards`, which must hold the cards of `start`, each
+    /// as often as `start` does.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::Value`] naming the first card (by its index, `[7]`) that
-    /// is not in `start` or is there a second time; then, when every card is
+    /// is not in `start` or is there more often than `start` holds it (a
+    /// shoe of several decks holds each card several times; positions take
+    /// its copies in order); then, when every card is
     /// good, [`ErrorKind::Count`] for a deck of the wrong size. Callers place
     /// the field with [`Error::within`].
     pub fn from_cards(start: &[Card], cards: &[Card]) -> Result<Self, Error> {
@@ -58,13 +61,19 @@ impl Deck {
                     },
                 )
             };
-            let p = start
-                .iter()
-                .position(|c| c == card)
-                .ok_or_else(|| refuse("a card of the starting deck"))?;
-            if std::mem::replace(&mut used[p], true) {
-                return Err(refuse("each card once; this one is repeated"));
-            }
+            // A shoe of several decks holds each card several times: take
+            // the first copy not yet used, so that positions stay distinct.
+            let copies = start.iter().filter(|c| *c == card).count();
+            let p = (0..start.len())
+                .find(|&p| start[p] == *card && !used[p])
+                .ok_or_else(|| match copies {
+                    0 => refuse("a card of the starting deck"),
+                    1 => refuse("each card once; this one is repeated"),
+                    n => refuse(&format!(
+                        "each card as often as the starting deck holds it ({n} times); this one is once too many"
+                    )),
+                })?;
+            used[p] = true;
             // OK because `start` is a deck of SCHEMES.md, at most 416 cards.
             positions.push(u16::try_from(p).unwrap_or(u16::MAX));
         }
@@ -123,4 +132,26 @@ pub fn identity(n: usize) -> Vec<u16> {
     // OK because every deck of SCHEMES.md has at most 416 cards.
     let n = u16::try_from(n).expect("a deck of at most 65535 cards");
     (0..n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Rank, Suit};
+
+    #[test]
+    fn a_shoe_takes_each_copy_in_order() {
+        let (a, k) = (
+            Card::new(Rank::Ace, Suit::Spades),
+            Card::new(Rank::King, Suit::Clubs),
+        );
+        let start = [a, k, a, k];
+        let deck = Deck::from_cards(&start, &[k, a, a, k]).unwrap();
+        assert_eq!(deck.positions(), [1, 0, 2, 3]);
+        let e = Deck::from_cards(&start, &[a, a, a, k]).unwrap_err();
+        assert_eq!((e.field(), e.kind().code()), ("[2]", "value"));
+        assert!(e.to_string().contains("(2 times)"), "{e}");
+        let e = Deck::from_cards(&[a, k], &[k, k]).unwrap_err();
+        assert!(e.to_string().contains("each card once"), "{e}");
+    }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::fields::json_type;
+use crate::fields::{json_type, list};
 use crate::{Error, ErrorKind};
 
 /// A raw number of a random stream: `u32` (a JSON number) or, for 64-bit
@@ -89,6 +89,22 @@ impl Draw for Hex64 {
             .map(Self)
             .map_err(|_| refuse())
     }
+}
+
+/// Returns the numbers a stage vector gives in place of the stream (its
+/// `randoms` list), each read with [`Draw::from_json`].
+///
+/// # Errors
+///
+/// [`ErrorKind::Type`] (field `randoms`) for a value that is not a list, or
+/// the first bad item (`randoms[3]`).
+pub fn given_randoms<D: Draw>(randoms: &Value) -> Result<Vec<D>, Error> {
+    list(
+        "randoms",
+        randoms,
+        "a list of the stream's numbers",
+        D::from_json,
+    )
 }
 
 #[cfg(test)]

@@ -3,8 +3,10 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::fields::json_type;
-use crate::{Card, Check, DealScheme, Deck, Draw, Error, ErrorKind, Field, FromJson, Recorder};
+use crate::fields::list;
+use crate::{
+    Card, Check, DealScheme, Deck, Error, ErrorKind, Field, FromJson, Game, Recorder, given_randoms,
+};
 
 /// A [`DealScheme`] seen without its types: JSON in, JSON out.
 ///
@@ -40,6 +42,8 @@ pub trait DynScheme: Sync {
         &self,
         extras: &serde_json::Map<String, Value>,
     ) -> Result<serde_json::Map<String, Value>, Error>;
+    /// See [`DealScheme::GAMES`].
+    fn games(&self) -> &'static [Game];
 
     /// Checks `input` without dealing.
     ///
@@ -156,6 +160,10 @@ where
         S::expand_cli(extras)
     }
 
+    fn games(&self) -> &'static [Game] {
+        S::GAMES
+    }
+
     fn validate(&self, input: &Value) -> Result<(), Error> {
         S::Input::from_json(input).map(drop)
     }
@@ -193,12 +201,7 @@ where
     fn shuffle_json(&self, input: &Value, deal: usize, randoms: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
         let deal = deal_of::<S>(&input, deal)?;
-        let given = parse_list(
-            "randoms",
-            randoms,
-            "a list of the stream's numbers",
-            S::Draw::from_json,
-        )?;
+        let given = given_randoms::<S::Draw>(randoms)?;
         let mut draws = Recorder::new(given.into_iter());
         let deck = S::shuffle(&input, deal, &mut draws)?;
         Ok(
@@ -209,7 +212,7 @@ where
     fn deal_json(&self, input: &Value, deal: usize, deck: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
         let deal = deal_of::<S>(&input, deal)?;
-        let cards = parse_list("deck", deck, "a list of card codes", card_from_json)?;
+        let cards = list("deck", deck, "a list of card codes", card_from_json)?;
         let deck = Deck::from_cards(&S::starting_deck(&input, deal), &cards)
             .map_err(|e| e.within("deck"))?;
         let prelude = S::prelude(&input, &S::setup(&input), deal);
@@ -239,29 +242,6 @@ fn to_json<T: Serialize>(value: &T) -> Value {
     // OK because no output type has a map with non-string keys, the one
     // thing that makes `to_value` fail.
     serde_json::to_value(value).expect("outputs serialize to JSON")
-}
-
-/// Parses a JSON list item by item, each error naming its item (`randoms[3]`).
-fn parse_list<T>(
-    field: &str,
-    value: &Value,
-    expected: &'static str,
-    item: impl Fn(&str, &Value) -> Result<T, Error>,
-) -> Result<Vec<T>, Error> {
-    let Value::Array(items) = value else {
-        return Err(Error::new(
-            field,
-            ErrorKind::Type {
-                got: json_type(value),
-                expected,
-            },
-        ));
-    };
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, v)| item(&format!("{field}[{i}]"), v))
-        .collect()
 }
 
 /// Reads a card code: a string (else [`ErrorKind::Type`]) that is a code

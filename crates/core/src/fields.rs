@@ -227,6 +227,35 @@ pub fn as_integer(field: &str, value: &Value, expected: &'static str) -> Result<
     }
 }
 
+/// Returns a JSON list read item by item, each error naming its item
+/// (`randoms[3]`).
+///
+/// # Errors
+///
+/// [`ErrorKind::Type`] naming `field` for a value that is not a list, else
+/// the first error of `item`.
+pub fn list<T>(
+    field: &str,
+    value: &Value,
+    expected: &'static str,
+    item: impl Fn(&str, &Value) -> Result<T, Error>,
+) -> Result<Vec<T>, Error> {
+    let Value::Array(items) = value else {
+        return Err(Error::new(
+            field,
+            ErrorKind::Type {
+                got: json_type(value),
+                expected,
+            },
+        ));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| item(&format!("{field}[{i}]"), v))
+        .collect()
+}
+
 /// Returns the name of `value`'s JSON type, for messages.
 pub fn json_type(value: &Value) -> &'static str {
     match value {

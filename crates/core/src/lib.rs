@@ -13,6 +13,8 @@
 //! - [`Fingerprint`]: the SHA-256 commitment shown before play.
 //! - [`text`]: printable-ASCII, length and hex checks whose errors name the
 //!   field.
+//! - [`Game`]: a scheme's other games (a blackjack replay, a roulette spin),
+//!   JSON in and out, listed in [`DealScheme::GAMES`].
 //!
 //! Everything here is pure computation: no I/O, no threads, no global state.
 
@@ -23,6 +25,7 @@ mod draw;
 mod dynamic;
 mod error;
 pub mod fields;
+mod game;
 mod scheme;
 mod seat;
 mod shuffle;
@@ -32,10 +35,11 @@ pub mod text;
 pub use card::{Card, Rank, Suit};
 pub use commitment::Fingerprint;
 pub use deck::{Deck, identity};
-pub use draw::{Draw, Hex64};
+pub use draw::{Draw, Hex64, given_randoms};
 pub use dynamic::DynScheme;
 pub use error::{Error, ErrorKind};
 pub use fields::{Field, FieldKind, Fields};
+pub use game::{Game, Verb};
 pub use scheme::{Check, DealScheme, DealTrace, FromJson, Trace};
 pub use seat::Seat;
 pub use shuffle::{fisher_yates_mul_shift, mul_shift, next_draw};

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{Card, Deck, Draw, Error, Field, Fingerprint, Recorder};
+use crate::{Card, Deck, Draw, Error, Field, Fingerprint, Game, Recorder};
 
 /// A published deal method, reproduced step for step.
 ///
@@ -49,6 +49,10 @@ pub trait DealScheme {
     /// numbers the seats names them `seat 0`, `seat 1`, ...: the table then
     /// shows the number once.
     const SEATS: &'static [&'static str];
+    /// The site's other games played with the same seeds (see [`Game`]):
+    /// the CLI offers each as `fairdeal play NAME` or `fairdeal roll NAME`.
+    /// Most schemes have none (the default).
+    const GAMES: &'static [Game] = &[];
 
     /// Fields the command line takes as positional arguments, in order
     /// (where the site's own verifier is shaped that way); flags otherwise.

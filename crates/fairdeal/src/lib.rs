@@ -8,8 +8,9 @@ pub mod render;
 
 pub use fairdeal_atout as atout;
 pub use fairdeal_core as core;
-pub use fairdeal_core::{DynScheme, Error, ErrorKind};
+pub use fairdeal_core::{DynScheme, Error, ErrorKind, Game, Verb};
 pub use fairdeal_euchremaster as euchremaster;
+pub use fairdeal_hmac_blackjack as hmac_blackjack;
 pub use fairdeal_sfc32_lock as sfc32_lock;
 pub use fairdeal_showdown as showdown;
 
@@ -20,12 +21,27 @@ pub static SCHEMES: &[&dyn DynScheme] = &[
     &euchremaster::EuchreMaster,
     &sfc32_lock::Sfc32Lock,
     &atout::AtoutV1,
+    &hmac_blackjack::HmacBlackjack,
     &showdown::Showdown,
 ];
 
 /// Returns the registered scheme called `id`.
 pub fn scheme(id: &str) -> Option<&'static dyn DynScheme> {
     SCHEMES.iter().copied().find(|s| s.id() == id)
+}
+
+/// Returns every game of every registered scheme, with its scheme, in
+/// registry order (see [`Game`]).
+pub fn games() -> impl Iterator<Item = (&'static dyn DynScheme, &'static Game)> {
+    SCHEMES
+        .iter()
+        .flat_map(|s| s.games().iter().map(move |g| (*s, g)))
+}
+
+/// Returns the game called `name` and its scheme. Game names are unique
+/// across the registry: `fairdeal play NAME` needs no scheme id.
+pub fn game(name: &str) -> Option<(&'static dyn DynScheme, &'static Game)> {
+    games().find(|(_, g)| g.name == name)
 }
 
 #[cfg(test)]
@@ -39,5 +55,23 @@ mod tests {
             assert_eq!(SCHEMES.iter().filter(|t| t.id() == s.id()).count(), 1);
         }
         assert!(scheme("nope").is_none());
+    }
+
+    #[test]
+    fn game_names_are_unique_across_the_registry() {
+        for (_, g) in games() {
+            assert_eq!(
+                games().filter(|(_, h)| h.name == g.name).count(),
+                1,
+                "{}",
+                g.name
+            );
+            assert_eq!(game(g.name).map(|(_, h)| h.name), Some(g.name));
+        }
+        assert_eq!(
+            game("blackjack").map(|(s, _)| s.id()),
+            Some("hmac-blackjack")
+        );
+        assert!(game("nope").is_none());
     }
 }

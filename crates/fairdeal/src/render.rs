@@ -1,12 +1,15 @@
 //! The table a person reads: seats and their cards, then the rest of the
-//! deal; for a game, the set-up and then each hand. The CLI prints it and the
+//! deal; for a game of several deals, the set-up and then each hand; or a
+//! game's result (blackjack, roulette, ...). The CLI prints it and the
 //! conformance snapshots keep it, so a change here shows up as a snapshot
 //! diff.
 
 use std::fmt::Write;
 
 use fairdeal_core::DynScheme;
-use serde_json::Value;
+#[cfg(doc)]
+use fairdeal_core::Game;
+use serde_json::{Map, Value};
 
 /// Fields shown before the table, in it, or not at all.
 const NOT_IN_TABLE: &[&str] = &[
@@ -21,8 +24,18 @@ const NOT_IN_TABLE: &[&str] = &[
     "first_dealer",
     "patterns",
 ];
+/// Outputs of a game that [`game`] leaves to `--json`: the raw numbers.
+const NOT_IN_GAME_TABLE: &[&str] = &["fingerprint", "randoms"];
 /// Width of the label column.
 const LABEL: usize = 13;
+/// Lists longer than this (an 8-deck shoe) are shortened to their first
+/// [`SHOWN`] items; `--json` has them all.
+const LONG_LIST: usize = 32;
+/// How many items of a long list are shown.
+const SHOWN: usize = 20;
+/// A game's list of texts (plinko's paths) wider than this takes a line per
+/// item.
+const WIDE: usize = 100;
 
 /// Returns `trace` (the output of [`DynScheme::trace_json`] for `input`) as
 /// the table a person reads: the fingerprint, then the deal (for a game: the
@@ -148,6 +161,98 @@ fn seats(out: &mut String, scheme: &dyn DynScheme, roles: &Roles, by_seat: &[Val
     }
 }
 
+/// Returns what `fairdeal deal` adds after the table: what the fingerprint is
+/// and how to check it against the one shown before play.
+pub fn fingerprint_check(scheme: &dyn DynScheme) -> String {
+    format!(
+        "\nThe fingerprint is {}: it must be the one shown before play, or these are not\n\
+         the inputs committed to. `fairdeal verify {} ... --fingerprint HEX` checks it.\n",
+        scheme.commitment(),
+        scheme.id()
+    )
+}
+
+/// Returns a game's result (the output of its [`Game::run`]) as a table:
+/// the fingerprint, then every output but the raw numbers, one line each; a
+/// list of objects (hands, tickets), of rows (a board) or of long texts
+/// (paths) takes a line per item.
+pub fn game(output: &Value) -> String {
+    let mut out = String::new();
+    if let Some(f) = output.get("fingerprint").and_then(Value::as_str) {
+        line(&mut out, "fingerprint", f);
+    }
+    let Value::Object(fields) = output else {
+        return out;
+    };
+    for (name, value) in fields
+        .iter()
+        .filter(|(k, _)| !NOT_IN_GAME_TABLE.contains(&k.as_str()))
+    {
+        let mut rows: Vec<String> = match value {
+            Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_object) => {
+                items.iter().filter_map(Value::as_object).map(row).collect()
+            }
+            Value::Array(items)
+                if !items.is_empty() && items.iter().all(|i| i.is_array() && all_text(i)) =>
+            {
+                items.iter().map(cards).collect()
+            }
+            Value::Array(items) if all_text(value) && inline(value).len() > WIDE => {
+                items.iter().map(cards).collect()
+            }
+            Value::Object(object) => vec![row(object)],
+            other => vec![inline(other)],
+        };
+        let total = rows.len();
+        if total > LONG_LIST {
+            rows.truncate(SHOWN);
+            rows.push(format!(
+                "...  (the first {SHOWN} of {total}; --json lists every one)"
+            ));
+        }
+        let name = label(name);
+        for (i, r) in rows.iter().enumerate() {
+            line(&mut out, if i == 0 { &name } else { "" }, r);
+        }
+    }
+    out
+}
+
+/// Returns an object on one line: `cards` as codes, `true` flags by name,
+/// `false` ones left out, the rest as `name value`.
+fn row(object: &Map<String, Value>) -> String {
+    let parts: Vec<String> = object
+        .iter()
+        .filter_map(|(k, v)| match v {
+            Value::Bool(true) => Some(label(k)),
+            Value::Bool(false) => None,
+            _ if k == "cards" => Some(cards(v)),
+            _ => Some(format!("{} {}", label(k), inline(v))),
+        })
+        .collect();
+    parts.join("  ")
+}
+
+/// Returns a value on one line; inner lists in brackets (`[0, 3]`).
+fn inline(value: &Value) -> String {
+    match value {
+        Value::Array(items) if items.iter().all(|i| !i.is_array()) => cards(value),
+        Value::Array(items) => shorten(items, |i| match i {
+            Value::Array(inner) => {
+                let inner: Vec<String> = inner.iter().map(inline).collect();
+                format!("[{}]", inner.join(", "))
+            }
+            other => inline(other),
+        }),
+        other => cards(other),
+    }
+}
+
+fn all_text(list: &Value) -> bool {
+    list.as_array()
+        .is_some_and(|items| items.iter().all(Value::is_string))
+}
+
 fn line(out: &mut String, label: &str, value: &str) {
     // OK because writing to a String cannot fail.
     let _ = writeln!(out, "{label:<LABEL$}{value}");
@@ -177,15 +282,40 @@ fn label(field: &str) -> String {
     }
 }
 
-/// Returns card codes separated by spaces; lists of lists are separated by
-/// ` | `.
+/// Returns card codes separated by spaces; lists of lists (by seat) are
+/// separated by ` | `. A long list (a shoe) shows its first cards and how
+/// many there are.
 fn cards(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
         Value::Array(items) if items.iter().all(Value::is_array) => {
             items.iter().map(cards).collect::<Vec<_>>().join(" | ")
         }
-        Value::Array(items) => items.iter().map(cards).collect::<Vec<_>>().join(" "),
+        Value::Array(items) => shorten(items, cards),
         other => other.to_string(),
     }
+}
+
+/// Returns `items` shown with `show`, separated by spaces; past
+/// [`LONG_LIST`] items, the first [`SHOWN`] and a count.
+fn shorten(items: &[Value], show: impl Fn(&Value) -> String) -> String {
+    let shown: Vec<String> = items
+        .iter()
+        .take(if items.len() > LONG_LIST {
+            SHOWN
+        } else {
+            items.len()
+        })
+        .map(show)
+        .collect();
+    let mut text = shown.join(" ");
+    if items.len() > LONG_LIST {
+        // OK because writing to a String cannot fail.
+        let _ = write!(
+            text,
+            " ...  (the first {SHOWN} of {}; --json lists every one)",
+            items.len()
+        );
+    }
+    text
 }

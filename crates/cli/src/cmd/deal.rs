@@ -16,7 +16,11 @@ pub fn run(call: &SchemeCall<false>) -> Result<Outcome, CliError> {
     if call.json {
         print_json(&trace)?;
     } else {
-        print(&render::trace(call.scheme, &input, &trace))?;
+        print(&format!(
+            "{}{}",
+            render::trace(call.scheme, &input, &trace),
+            render::fingerprint_check(call.scheme)
+        ))?;
     }
     Ok(Outcome::Ok)
 }

@@ -2,6 +2,7 @@
 
 mod conformance;
 mod deal;
+mod game;
 mod schemes;
 pub(crate) mod vectors;
 mod verify;
@@ -16,6 +17,8 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Deal { call } => deal::run(&call),
         Command::Verify { call } => verify::run(&call),
         Command::Conformance(args) => conformance::run(args),
+        Command::Play { call } => game::run(&call),
+        Command::Roll { call } => game::run(&call),
         Command::Vectors { command } => vectors::run(command),
     }
 }

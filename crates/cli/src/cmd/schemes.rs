@@ -1,7 +1,8 @@
 //! `fairdeal schemes`: what this build knows.
 
 use fairdeal::SCHEMES;
-use fairdeal::core::FieldKind;
+use fairdeal::Verb;
+use fairdeal::core::{Field, FieldKind};
 use serde_json::{Value, json};
 
 use crate::error::{CliError, Outcome};
@@ -12,31 +13,54 @@ pub fn run(json: bool) -> Result<Outcome, CliError> {
         let list: Vec<Value> = SCHEMES
             .iter()
             .map(|s| {
-                let fields: Vec<Value> = s
-                    .fields()
+                let games: Vec<Value> = s
+                    .games()
                     .iter()
-                    .map(|f| {
-                        let kind = match f.kind {
-                            FieldKind::Integer => "integer",
-                            FieldKind::Bool => "bool",
-                            FieldKind::TextPerSeat { .. } => "text-per-seat",
-                            _ => "text",
-                        };
-                        let flag = format!("--{}", f.flag());
-                        json!({ "name": f.name, "kind": kind, "flag": flag, "required": f.required, "help": f.help })
-                    })
+                    .map(|g| json!({ "name": g.name, "verb": g.verb.name(), "summary": g.summary, "fields": fields(g.fields) }))
                     .collect();
-                json!({ "id": s.id(), "summary": s.summary(), "commitment": s.commitment(), "fields": fields })
+                json!({ "id": s.id(), "summary": s.summary(), "commitment": s.commitment(), "fields": fields(s.fields()), "games": games })
             })
             .collect();
         print_json(&Value::Array(list))?;
     } else {
         let width = SCHEMES.iter().map(|s| s.id().len()).max().unwrap_or(0);
-        let text: String = SCHEMES
-            .iter()
-            .map(|s| format!("{:<width$}  {}\n", s.id(), s.summary()))
-            .collect();
+        let mut text = String::new();
+        for s in SCHEMES {
+            text.push_str(&format!("{:<width$}  {}\n", s.id(), s.summary()));
+            for verb in [Verb::Play, Verb::Roll] {
+                let names: Vec<&str> = s
+                    .games()
+                    .iter()
+                    .filter(|g| g.verb == verb)
+                    .map(|g| g.name)
+                    .collect();
+                if !names.is_empty() {
+                    text.push_str(&format!(
+                        "{:<width$}  fairdeal {verb} {}\n",
+                        "",
+                        names.join("|")
+                    ));
+                }
+            }
+        }
         print(&text)?;
     }
     Ok(Outcome::Ok)
+}
+
+fn fields(fields: &[Field]) -> Vec<Value> {
+    fields
+        .iter()
+        .map(|f| {
+            let kind = match f.kind {
+                FieldKind::Integer => "integer",
+                FieldKind::Bool => "bool",
+                FieldKind::TextPerSeat { .. } => "text-per-seat",
+                FieldKind::Json => "json",
+                _ => "text",
+            };
+            let flag = format!("--{}", f.flag());
+            json!({ "name": f.name, "kind": kind, "flag": flag, "required": f.required, "help": f.help })
+        })
+        .collect()
 }

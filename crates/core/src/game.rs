@@ -1,0 +1,75 @@
+//! A scheme's other games: the ones its site plays with the same committed
+//! seeds besides the deal (a blackjack replay, a roulette spin, ...).
+//!
+//! [`DealScheme`](crate::DealScheme) covers what every scheme has; a scheme
+//! lists whatever else its site does in [`DealScheme::GAMES`], each game a
+//! [`Game`] that reads and writes JSON. The CLI turns each into `fairdeal
+//! play NAME` or `fairdeal roll NAME`, and vector files test them with
+//! `game` cases.
+//!
+//! [`DealScheme::GAMES`]: crate::DealScheme::GAMES
+
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::{Error, Field};
+
+/// How the command line offers a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verb {
+    /// `fairdeal play NAME`: a game the player took decisions in, replayed
+    /// from those decisions (blackjack).
+    Play,
+    /// `fairdeal roll NAME`: a game decided by the numbers alone (roulette,
+    /// mines, plinko).
+    Roll,
+}
+
+impl Verb {
+    /// Returns the command's name: `play` or `roll`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Play => "play",
+            Self::Roll => "roll",
+        }
+    }
+}
+
+impl fmt::Display for Verb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One game of a scheme, seen through JSON.
+///
+/// # Implementing a `Game`
+///
+/// - **Do** read the input with [`Fields`](crate::Fields), so that an
+///   unknown, missing or ill-typed field is refused like a deal's, naming
+///   it; the order of checks is that of `fields`.
+/// - **Do** start the output with `fingerprint` and then `randoms` (every
+///   number the game used, in order) where the game shows them, and keep to
+///   SCHEMES.md's output names.
+/// - **Do** take the numbers from `randoms` instead of the stream when it is
+///   given (a stage vector feeding edge values), refusing its items as
+///   [`given_randoms`](crate::given_randoms) does and running out with
+///   [`ErrorKind::StreamExhausted`](crate::ErrorKind::StreamExhausted).
+/// - **Do not** print, read files or keep state: like a deal, a game is pure
+///   computation.
+#[derive(Clone, Copy, Debug)]
+pub struct Game {
+    /// The command's name, unique across every registered scheme
+    /// (`blackjack`, `roulette`).
+    pub name: &'static str,
+    /// Whether it is played (`fairdeal play`) or rolled (`fairdeal roll`).
+    pub verb: Verb,
+    /// One line for the command's help.
+    pub summary: &'static str,
+    /// The input fields, in the order they are checked and listed.
+    pub fields: &'static [Field],
+    /// Runs the game on an input object. `randoms`, when given, is a JSON
+    /// list of the stream's numbers that replaces the stream.
+    pub run: fn(input: &Value, randoms: Option<&Value>) -> Result<Value, Error>,
+}

@@ -1,0 +1,56 @@
+//! `fairdeal play blackjack`: the replay of one round (SCHEMES.md §4 step 5).
+
+use fairdeal_core::{Error, Field, FieldKind, Fields, Fingerprint, Game, Verb};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{Numbers, given, seeds, to_json};
+use crate::actions::Actions;
+use crate::blackjack::{Round, replay};
+use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, nonce};
+use crate::{Input, shoe};
+
+const FIELDS: &[Field] = &[
+    SERVER_SEED,
+    CLIENT_SEED,
+    NONCE,
+    Field {
+        name: "actions",
+        kind: FieldKind::Text,
+        required: true,
+        help: "your decisions in order: H hit, S stand, D double, P split (\"\" for none)",
+    },
+];
+
+/// `fairdeal play blackjack`.
+pub const GAME: Game = Game {
+    name: "blackjack",
+    verb: Verb::Play,
+    summary: "Blackjack: replay a round from the shoe and your actions (H S D P)",
+    fields: FIELDS,
+    run,
+};
+
+#[derive(Serialize)]
+struct Output {
+    fingerprint: Fingerprint,
+    #[serde(flatten)]
+    round: Round,
+}
+
+fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
+    let f = Fields::new(json, FIELDS)?;
+    let (server_seed, client_seed) = seeds(&f)?;
+    let nonce = nonce(&f)?;
+    let actions = Actions::parse(f.text("actions", "a text of the letters H, S, D and P")?)?;
+    let input = Input::new(server_seed, client_seed, nonce)?;
+    // The round is dealt from the whole shoe of step 4: a given list
+    // replaces the shoe's 416 numbers.
+    let mut draws = Numbers::new(&input, given(randoms)?);
+    let shoe = shoe::shuffle(&mut draws)?;
+    let round = replay(&actions, shoe.cards())?;
+    Ok(to_json(&Output {
+        fingerprint: Fingerprint::of(input.server_seed().as_bytes()),
+        round,
+    }))
+}

@@ -1,0 +1,76 @@
+//! The site's other games, played with the same seeds as the shoe
+//! (SCHEMES.md §4 steps 5-6): the blackjack replay and the roll games. Each
+//! module holds one game's method and its [`Game`]: the fields it reads and
+//! the JSON it returns.
+
+pub mod battle;
+pub mod blackjack;
+pub mod case;
+pub mod mines;
+pub mod plinko;
+pub mod roulette;
+
+use fairdeal_core::{Error, Fields, Game, given_randoms};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::{HmacStream, Input, input};
+
+/// Every game of the scheme, in the order the CLI lists them.
+pub const GAMES: &[Game] = &[
+    blackjack::GAME,
+    roulette::GAME,
+    mines::GAME,
+    case::GAME,
+    battle::GAME,
+    plinko::GAME,
+];
+
+/// Where a game's numbers come from: the stream of its inputs, or a list
+/// given instead (a stage vector feeding edge values such as 0 and
+/// 2^32 - 1, which the stream would almost never produce).
+#[derive(Clone, Debug)]
+pub enum Numbers {
+    /// The HMAC stream.
+    Stream(HmacStream),
+    /// A given list, which may run out.
+    Given(std::vec::IntoIter<u32>),
+}
+
+impl Numbers {
+    /// Returns `given` when there is a list, else the stream of `input`.
+    pub fn new(input: &Input, given: Option<Vec<u32>>) -> Self {
+        match given {
+            Some(list) => Self::Given(list.into_iter()),
+            None => Self::Stream(HmacStream::new(input)),
+        }
+    }
+}
+
+impl Iterator for Numbers {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        match self {
+            Self::Stream(s) => s.next(),
+            Self::Given(g) => g.next(),
+        }
+    }
+}
+
+/// Reads the two seeds, in that order, each checked whole.
+fn seeds<'a>(f: &Fields<'a>) -> Result<(&'a str, &'a str), Error> {
+    Ok((input::server_seed(f)?, input::client_seed(f)?))
+}
+
+/// Reads the given `randoms` of a stage vector, checked after the input.
+fn given(randoms: Option<&Value>) -> Result<Option<Vec<u32>>, Error> {
+    randoms.map(given_randoms::<u32>).transpose()
+}
+
+/// Serializes an output: structs of strings, numbers and lists.
+fn to_json<T: Serialize>(value: &T) -> Value {
+    // OK because no output has a map with non-string keys, the one thing
+    // that makes `to_value` fail.
+    serde_json::to_value(value).expect("outputs serialize to JSON")
+}

@@ -1,0 +1,135 @@
+//! Roulette: one number, 15 slots (SCHEMES.md §4 step 6).
+
+use fairdeal_core::{
+    Error, ErrorKind, Field, Fields, Fingerprint, Game, Recorder, Verb, mul_shift, next_draw,
+};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{Numbers, given, seeds, to_json};
+use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED};
+use crate::{Input, input};
+
+/// The wheel's slots: `slot = (u * 15) >> 32`.
+pub const SLOTS: u32 = 15;
+/// The nonce of every spin: the site's roulette always uses 1.
+pub const ROULETTE_NONCE: u64 = 1;
+
+/// What a slot pays on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[allow(missing_docs)] // the names are the site's
+pub enum Color {
+    Green,
+    RedBait,
+    Red,
+    Black,
+    BlackBait,
+}
+
+/// One spin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Spin {
+    /// The slot, 0 to 14.
+    pub slot: u8,
+    /// Its colour: 0 green, 1 red bait, 2-7 red, 8-13 black, 14 black bait.
+    pub outcome: Color,
+}
+
+/// Returns the spin of the number `u`.
+pub fn spin(u: u32) -> Spin {
+    let slot = mul_shift(u, SLOTS);
+    let outcome = match slot {
+        0 => Color::Green,
+        1 => Color::RedBait,
+        2..=7 => Color::Red,
+        8..=13 => Color::Black,
+        _ => Color::BlackBait,
+    };
+    // OK because the slot is below 15.
+    let slot = u8::try_from(slot).unwrap_or(u8::MAX);
+    Spin { slot, outcome }
+}
+
+const ROULETTE_NONCE_FIELD: Field = Field {
+    required: false,
+    help: "always 1 for roulette, which may leave it out",
+    ..NONCE
+};
+const FIELDS: &[Field] = &[
+    SERVER_SEED,
+    Field {
+        help: "the entropy: the block hash the site names for the spin",
+        ..CLIENT_SEED
+    },
+    ROULETTE_NONCE_FIELD,
+];
+
+/// `fairdeal roll roulette`.
+pub const GAME: Game = Game {
+    name: "roulette",
+    verb: Verb::Roll,
+    summary: "Roulette: one number, slot = floor(f * 15), nonce 1",
+    fields: FIELDS,
+    run,
+};
+
+#[derive(Serialize)]
+struct Output {
+    fingerprint: Fingerprint,
+    randoms: Vec<u32>,
+    #[serde(flatten)]
+    spin: Spin,
+}
+
+fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
+    let f = Fields::new(json, FIELDS)?;
+    let (server_seed, client_seed) = seeds(&f)?;
+    let nonce = match f.get(NONCE.name) {
+        None => ROULETTE_NONCE,
+        Some(_) => input::nonce(&f)?,
+    };
+    if nonce != ROULETTE_NONCE {
+        return Err(Error::new(
+            NONCE.name,
+            ErrorKind::Value {
+                got: nonce.to_string(),
+                expected: "1: roulette always uses nonce 1 (or leave it out)".to_owned(),
+            },
+        ));
+    }
+    let input = Input::new(server_seed, client_seed, nonce)?;
+    let mut draws = Recorder::new(Numbers::new(&input, given(randoms)?));
+    let u = next_draw(&mut draws, 0)?;
+    Ok(to_json(&Output {
+        fingerprint: Fingerprint::of(input.server_seed().as_bytes()),
+        randoms: draws.into_taken(),
+        spin: spin(u),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_at_the_edges() {
+        assert_eq!(
+            spin(0),
+            Spin {
+                slot: 0,
+                outcome: Color::Green
+            }
+        );
+        assert_eq!(
+            spin(u32::MAX),
+            Spin {
+                slot: 14,
+                outcome: Color::BlackBait
+            }
+        );
+        // The first u of slot 8 is ceil(8 * 2^32 / 15) = 2290649225.
+        assert_eq!(spin(2_290_649_224).outcome, Color::Red);
+        assert_eq!(spin(2_290_649_225).outcome, Color::Black);
+    }
+}

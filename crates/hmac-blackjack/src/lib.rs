@@ -1,0 +1,70 @@
+#![doc = include_str!("../README.md")]
+
+mod actions;
+mod blackjack;
+pub mod games;
+mod hand;
+mod input;
+mod shoe;
+mod stream;
+mod ticket;
+
+use std::borrow::Cow;
+
+use fairdeal_core::{Card, DealScheme, Deck, Error, Field, Fingerprint, Game};
+
+pub use actions::{Action, Actions};
+pub use blackjack::{DealerHand, PlayerHand, Round, replay};
+pub use hand::{DEALER_STANDS_ON, Net, Outcome, TWENTY_ONE, Total};
+pub use input::{Input, MAX_NONCE};
+pub use shoe::{DECK, DECKS, Deal, LABELS, SHOE_SIZE, STARTING_SHOE, Shoe, label};
+pub use stream::{HmacStream, PER_ROUND};
+pub use ticket::{TICKETS, Ticket};
+
+/// The HMAC-SHA256 blackjack shoe and its site's other games (SCHEMES.md §4).
+#[derive(Clone, Copy, Debug)]
+pub struct HmacBlackjack;
+
+impl DealScheme for HmacBlackjack {
+    const ID: &'static str = "hmac-blackjack";
+    const SUMMARY: &'static str = "HMAC-SHA256(server_seed, client_seed:nonce:round) floats, 8-deck blackjack shoe; blackjack replay and roll games";
+    const COMMITMENT: &'static str = "SHA-256(server_seed)";
+    const FIELDS: &'static [Field] = input::FIELDS;
+    const SEATS: &'static [&'static str] = &[];
+    const GAMES: &'static [Game] = games::GAMES;
+
+    type Input = Input;
+    type Draw = u32;
+    type Stream = HmacStream;
+    type Setup = ();
+    type Prelude = ();
+    type Deal = Deal;
+
+    fn commitment(input: &Input) -> Fingerprint {
+        Fingerprint::of(input.server_seed().as_bytes())
+    }
+
+    fn setup(_: &Input) {}
+
+    fn stream(input: &Input, _deal: usize) -> HmacStream {
+        HmacStream::new(input)
+    }
+
+    fn starting_deck(_: &Input, _deal: usize) -> Cow<'static, [Card]> {
+        Cow::Borrowed(&STARTING_SHOE)
+    }
+
+    fn shuffle<I: Iterator<Item = u32>>(
+        _: &Input,
+        _deal: usize,
+        draws: &mut I,
+    ) -> Result<Deck, Error> {
+        shoe::shuffle(draws)
+    }
+
+    fn prelude(_: &Input, (): &(), _deal: usize) {}
+
+    fn deal(_: &Input, (): &(), deck: &[Card]) -> Deal {
+        Deal::of(deck)
+    }
+}

@@ -1,0 +1,175 @@
+//! The 8-deck shoe, picked card by card from what remains (SCHEMES.md §4
+//! step 4).
+
+use fairdeal_core::Rank::{
+    Ace, Eight, Five, Four, Jack, King, Nine, Queen, Seven, Six, Ten, Three, Two,
+};
+use fairdeal_core::Suit::{Clubs, Diamonds, Hearts, Spades};
+use fairdeal_core::{Card, Deck, Error, Rank, Suit, identity, mul_shift, next_draw};
+use serde::Serialize;
+
+/// Decks in the shoe.
+pub const DECKS: usize = 8;
+/// Cards in the shoe: the shoe takes this many numbers (rounds 0 to 51).
+pub const SHOE_SIZE: usize = DECKS * 52;
+
+/// The site's rank order: card number c has rank `RANKS[c mod 13]`.
+const RANKS: [Rank; 13] = [
+    Ace, Two, Three, Four, Five, Six, Seven, Eight, Nine, Ten, Jack, Queen, King,
+];
+/// The site's suit order: card number c has suit `SUITS[c div 13]`.
+const SUITS: [Suit; 4] = [Spades, Hearts, Diamonds, Clubs];
+
+/// One deck in the site's numbering c = 0..51: `As` is 0, `Ks` 12, `Ah` 13,
+/// `Kc` 51.
+pub const DECK: [Card; 52] = {
+    let mut deck = [Card::Joker; 52];
+    let mut c = 0;
+    while c < 52 {
+        deck[c] = Card::new(RANKS[c % 13], SUITS[c / 13]);
+        c += 1;
+    }
+    deck
+};
+
+/// The site's label of each card of [`DECK`]: its rank, then its suit's
+/// symbol.
+#[rustfmt::skip]
+pub const LABELS: [&str; 52] = [
+    "A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "8♠", "9♠", "10♠", "J♠", "Q♠", "K♠",
+    "A♥", "2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥",
+    "A♦", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦", "8♦", "9♦", "10♦", "J♦", "Q♦", "K♦",
+    "A♣", "2♣", "3♣", "4♣", "5♣", "6♣", "7♣", "8♣", "9♣", "10♣", "J♣", "Q♣", "K♣",
+];
+
+/// The starting list: position i holds card number i mod 52.
+pub static STARTING_SHOE: [Card; SHOE_SIZE] = {
+    let mut shoe = [Card::Joker; SHOE_SIZE];
+    let mut i = 0;
+    while i < SHOE_SIZE {
+        shoe[i] = DECK[i % 52];
+        i += 1;
+    }
+    shoe
+};
+
+/// Returns the site's label of `card` (`A♠`, `10♥`), or `?` for a card
+/// that no deck of the shoe holds (the joker).
+pub fn label(card: Card) -> &'static str {
+    DECK.iter()
+        .position(|&c| c == card)
+        .map_or("?", |c| LABELS[c])
+}
+
+/// What the table shows of the shoe besides its codes: the site's label of
+/// every card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Deal {
+    /// The site's labels (`A♠`, `10♥`), position 0 first.
+    pub labels: Vec<&'static str>,
+}
+
+impl Deal {
+    /// Returns the labels of `shoe`.
+    pub fn of(shoe: &[Card]) -> Self {
+        Self {
+            labels: shoe.iter().map(|&c| label(c)).collect(),
+        }
+    }
+}
+
+/// The shoe being dealt, card by card: the starting positions not yet taken,
+/// in order.
+///
+/// Each card takes one number u and is `remaining[(u * len) >> 32]`
+/// (the site's `floor(f * remaining.length)`), removed so that later cards
+/// move down one: card k of the shoe depends on the first k + 1 numbers
+/// alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shoe {
+    remaining: Vec<u16>,
+}
+
+impl Shoe {
+    /// Returns the full shoe, before any card is taken.
+    pub fn full() -> Self {
+        Self {
+            remaining: identity(SHOE_SIZE),
+        }
+    }
+
+    /// Returns how many cards were taken.
+    pub fn taken(&self) -> usize {
+        SHOE_SIZE - self.remaining.len()
+    }
+
+    /// Takes the next card with the next number of `draws`, and returns its
+    /// position in [`STARTING_SHOE`].
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::StreamExhausted`](fairdeal_core::ErrorKind::StreamExhausted)
+    /// when `draws` ends.
+    ///
+    /// # Panics
+    ///
+    /// When all 416 cards are already taken.
+    pub fn take<I: Iterator<Item = u32>>(&mut self, draws: &mut I) -> Result<u16, Error> {
+        let u = next_draw(draws, self.taken())?;
+        // OK because the shoe holds at most 416 cards.
+        let len = u32::try_from(self.remaining.len()).unwrap_or(u32::MAX);
+        Ok(self.remaining.remove(mul_shift(u, len) as usize))
+    }
+}
+
+/// Returns the shoe in deal order, taking 416 numbers from `draws`.
+///
+/// # Errors
+///
+/// [`ErrorKind::StreamExhausted`](fairdeal_core::ErrorKind::StreamExhausted)
+/// when `draws` ends early.
+pub fn shuffle<I: Iterator<Item = u32>>(draws: &mut I) -> Result<Deck, Error> {
+    let mut shoe = Shoe::full();
+    let positions = (0..SHOE_SIZE)
+        .map(|_| shoe.take(draws))
+        .collect::<Result<Vec<u16>, Error>>()?;
+    Ok(Deck::from_positions(&STARTING_SHOE, positions))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_and_labels_read_as_the_spec() {
+        let codes: Vec<String> = DECK.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            codes[..14].join(" "),
+            "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs Ks Ah"
+        );
+        assert_eq!((codes[9].as_str(), codes[51].as_str()), ("Ts", "Kc"));
+        let ranks = [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ];
+        for (c, card) in DECK.iter().enumerate() {
+            let symbol = ["♠", "♥", "♦", "♣"][c / 13];
+            assert_eq!(LABELS[c], format!("{}{symbol}", ranks[c % 13]));
+            assert_eq!(label(*card), LABELS[c]);
+        }
+        assert_eq!(label(Card::Joker), "?");
+        assert_eq!(STARTING_SHOE[52 * 7 + 22], DECK[22]);
+    }
+
+    #[test]
+    fn zeros_deal_the_starting_order_and_maxima_reverse_it() {
+        let deck = shuffle(&mut std::iter::repeat(0)).unwrap();
+        assert_eq!(deck.positions(), identity(SHOE_SIZE));
+        let deck = shuffle(&mut std::iter::repeat(u32::MAX)).unwrap();
+        assert_eq!(deck.positions()[..3], [415, 414, 413]);
+        let e = shuffle(&mut std::iter::repeat_n(0, 415)).unwrap_err();
+        assert_eq!(
+            (e.field(), e.kind().code()),
+            ("randoms", "stream-exhausted")
+        );
+    }
+}
