@@ -64,6 +64,21 @@ impl DealScheme for AtoutV1 {
     fn deal(input: &Input, (): &(), deck: &[Card]) -> Deal {
         Deal::new(input.game(), deck)
     }
+
+    fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {
+        match stage {
+            "fingerprint" => Some(input.secret().to_owned()),
+            // Eight numbers per block: number i comes from block i / 8, keyed
+            // by the hex of SHA-256(text).
+            "randoms" => Some(format!(
+                "{}:{} (the key is SHA-256 of {:?})",
+                key(input),
+                index / 8,
+                text(input)
+            )),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

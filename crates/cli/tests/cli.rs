@@ -1863,3 +1863,53 @@ fn bad_game_inputs_exit_2_with_their_own_message() {
         stderr(&o)
     );
 }
+
+#[test]
+fn conformance_differential_mode_prints_differing_inputs_as_vector_cases() {
+    let run = |mutant: &str| {
+        Command::new(env!("CARGO_BIN_EXE_fairdeal"))
+            .args([
+                "conformance",
+                "--port",
+                "python3 conformance/ports/python/port.py",
+                "--scheme",
+                "euchremaster",
+            ])
+            .args(["--random", "6", "--seed", "11"])
+            .env("FAIRDEAL_MUTANT", mutant)
+            .current_dir(root())
+            .output()
+            .unwrap()
+    };
+    let good = run("");
+    assert_eq!(good.status.code(), Some(0), "{}", stdout(&good));
+    assert!(
+        stdout(&good).ends_with("6 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        stdout(&good)
+    );
+    let bad = run("packets-from-dealer");
+    assert_eq!(bad.status.code(), Some(1));
+    let out = stdout(&bad);
+    let cases: Vec<Value> = out
+        .lines()
+        .filter(|l| l.starts_with("{\"id\":\"random-11-"))
+        .map(|l| serde_json::from_str(l.trim_end_matches(',')).unwrap())
+        .collect();
+    assert!(!cases.is_empty(), "{out}");
+    // Each printed case is a valid input of the scheme, ready for a trace group.
+    for case in &cases {
+        let file = std::env::temp_dir().join("fairdeal-random-case.json");
+        std::fs::write(&file, case["input"].to_string()).unwrap();
+        let o = fairdeal(&[
+            "deal",
+            "euchremaster",
+            "--input",
+            &file.display().to_string(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{case}: {}", stderr(&o));
+        assert!(case["number"].as_u64().unwrap() > 57, "{case}");
+    }
+    // The same seed gives the same inputs.
+    assert_eq!(stdout(&run("packets-from-dealer")), out);
+}

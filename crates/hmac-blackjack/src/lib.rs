@@ -67,4 +67,19 @@ impl DealScheme for HmacBlackjack {
     fn deal(_: &Input, (): &(), deck: &[Card]) -> Deal {
         Deal::of(deck)
     }
+
+    fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {
+        match stage {
+            "fingerprint" => Some(input.server_seed().to_owned()),
+            // Eight numbers per round: number i comes from round i / 8.
+            "randoms" => Some(format!(
+                "{}:{}:{} (HMAC-SHA256 message; the key is the server seed's text {:?})",
+                input.client_seed(),
+                input.nonce(),
+                index / 8,
+                input.server_seed()
+            )),
+            _ => None,
+        }
+    }
 }

@@ -73,4 +73,9 @@ impl DealScheme for Sfc32Lock {
     fn generator(state: &Value, count: usize) -> Result<Vec<u32>, Error> {
         Ok(State::from_json(state)?.start().take(count).collect())
     }
+
+    fn hashed_text(input: &Input, stage: &str, _deal: usize, _index: usize) -> Option<String> {
+        // Only the lock is a hash; the numbers come from sfc32.
+        (stage == "fingerprint").then(|| input.locked_text())
+    }
 }

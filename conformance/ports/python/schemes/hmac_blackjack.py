@@ -28,6 +28,8 @@ import hmac
 from fractions import Fraction
 from itertools import count
 
+import mutants  # ../mutants.py: deliberate mistakes, all off unless FAIRDEAL_MUTANT names one
+
 from .common import PortError
 
 SCHEME = "hmac-blackjack"
@@ -160,11 +162,16 @@ def _stream(server_seed, client_seed, nonce):
     as given; nonce and r are decimal without sign or leading zeros.
     """
     key = server_seed.encode("ascii")
+    if mutants.active("hmac-key-hex"):
+        key = bytes.fromhex(server_seed)
+    if mutants.active("nonce-off-by-one"):
+        nonce += 1
     prefix = client_seed.encode("utf-8") + b":" + str(nonce).encode("ascii") + b":"
+    order = "little" if mutants.active("floats-little-endian") else "big"
     for r in count():
         block = hmac.new(key, prefix + str(r).encode("ascii"), hashlib.sha256).digest()
         for offset in range(0, 32, 4):
-            yield int.from_bytes(block[offset : offset + 4], "big")
+            yield int.from_bytes(block[offset : offset + 4], order)
 
 
 def given_randoms(values):
@@ -572,6 +579,8 @@ def ticket_text(u):
 
 def plinko_right(u):
     """The ball moves right when f.toFixed(2) > 0.5: exactly u >= 2168958485."""
+    if mutants.active("plinko-no-rounding"):
+        return u > 2**31  # f > 0.5 on the unrounded float
     return u >= PLINKO_RIGHT
 
 
