@@ -7,11 +7,11 @@ mod input;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    Card, DealScheme, Deck, Error, Field, Fingerprint, Sha256Counter, fisher_yates_mul_shift,
-    identity,
+    Card, DealScheme, Deck, Error, EuchreDeal, Field, Fingerprint, Sha256Counter,
+    fisher_yates_mul_shift, identity,
 };
 
-pub use deal::{Deal, PACKETS};
+pub use deal::{PACKETS, deal};
 pub use deck::{JOKER_DECK, STARTING_DECK};
 pub use input::Input;
 
@@ -32,7 +32,7 @@ impl DealScheme for EuchreMaster {
     type Stream = Sha256Counter;
     type Setup = ();
     type Prelude = ();
-    type Deal = Deal;
+    type Deal = EuchreDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.seed().as_bytes())
@@ -61,8 +61,8 @@ impl DealScheme for EuchreMaster {
 
     fn prelude(_: &Input, (): &(), _deal: usize) {}
 
-    fn deal(input: &Input, (): &(), deck: &[Card]) -> Deal {
-        Deal::new(input.dealer(), deck)
+    fn deal(input: &Input, (): &(), deck: &[Card]) -> EuchreDeal {
+        deal(input.dealer(), deck)
     }
 
     fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {

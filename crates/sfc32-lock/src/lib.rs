@@ -9,11 +9,12 @@ mod state;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    Card, DealScheme, Deck, Error, Field, Fingerprint, FromJson, fisher_yates_mul_shift, identity,
+    Card, DealScheme, Deck, Error, EuchreDeal, Field, Fingerprint, FromJson,
+    fisher_yates_mul_shift, identity,
 };
 use serde_json::Value;
 
-pub use deal::Deal;
+pub use deal::{SEATS, deal};
 pub use deck::STARTING_DECK;
 pub use input::Input;
 pub use sfc32::{DISCARD, SEED_DIGITS, Sfc32};
@@ -38,7 +39,7 @@ impl DealScheme for Sfc32Lock {
     type Stream = Sfc32;
     type Setup = ();
     type Prelude = ();
-    type Deal = Deal;
+    type Deal = EuchreDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.locked_text().as_bytes())
@@ -66,8 +67,8 @@ impl DealScheme for Sfc32Lock {
 
     fn prelude(_: &Input, (): &(), _deal: usize) {}
 
-    fn deal(_: &Input, (): &(), deck: &[Card]) -> Deal {
-        Deal::new(deck)
+    fn deal(_: &Input, (): &(), deck: &[Card]) -> EuchreDeal {
+        deal(deck)
     }
 
     fn generator(state: &Value, count: usize) -> Result<Vec<u32>, Error> {

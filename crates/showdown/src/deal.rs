@@ -1,6 +1,6 @@
 //! Dealing with a pattern (SCHEMES.md §5 step 8).
 
-use fairdeal_core::{Card, Seat};
+use fairdeal_core::{Card, EuchreDeal, Seat};
 use serde::Serialize;
 
 use crate::Pattern;
@@ -14,41 +14,18 @@ pub struct Dealing {
     pub pattern: Pattern,
 }
 
-/// The table after one hand's deal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Deal {
-    /// Cards by seat (0 you, 1 left, 2 partner, 3 right), in received order.
-    pub hands: [Vec<Card>; 4],
-    /// Position 20.
-    pub upcard: Card,
-    /// Positions 21 to 23.
-    pub kitty: Vec<Card>,
-}
-
-/// The turned-up card follows the 20 dealt.
-const UPCARD: usize = 20;
-
-impl Deal {
-    /// Deals `deck` from position 0: first round p0, p1, p2, p3 cards to the
-    /// seats after the dealer and then the dealer; second round 5 - p.
-    pub fn new(dealing: Dealing, deck: &[Card]) -> Self {
-        let mut hands: [Vec<Card>; 4] = Default::default();
-        let first = dealing.pattern.first_round();
-        let rounds = [first, first.map(|p| 5 - p)];
-        let mut at = 0;
-        for round in rounds {
-            for (step, size) in round.into_iter().enumerate() {
-                let seat = dealing.dealer.after(step + 1, 4);
-                hands[seat.index()].extend_from_slice(&deck[at..at + size]);
-                at += size;
-            }
-        }
-        Self {
-            hands,
-            upcard: deck[UPCARD],
-            kitty: deck[UPCARD + 1..].to_vec(),
-        }
-    }
+/// Deals `deck` from position 0 with the dealer's pattern p0 p1 p2 p3: the
+/// first round p0, p1, p2, p3 cards to the seats after the dealer and then
+/// the dealer; the second round 5 - p. Position 20 is turned up, 21 to 23
+/// the kitty.
+pub fn deal(dealing: Dealing, deck: &[Card]) -> EuchreDeal {
+    let first = dealing.pattern.first_round();
+    let second = first.map(|p| 5 - p);
+    EuchreDeal::in_packets(
+        deck,
+        dealing.dealer.after(1, 4),
+        first.into_iter().chain(second),
+    )
 }
 
 #[cfg(test)]
@@ -64,7 +41,7 @@ mod tests {
             dealer: Seat::new("dealer", 0, 4, "").unwrap(),
             pattern: Pattern::parse("p", "3232").unwrap(),
         };
-        let deal = Deal::new(dealing, &STARTING_DECK);
+        let deal = deal(dealing, &STARTING_DECK);
         let at = |seat: usize| -> Vec<usize> {
             deal.hands[seat]
                 .iter()

@@ -12,12 +12,14 @@ mod xoshiro;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{Card, Check, DealScheme, Deck, Error, Field, Fingerprint, Hex64, Seat};
+use fairdeal_core::{
+    Card, Check, DealScheme, Deck, Error, EuchreDeal, Field, Fingerprint, Hex64, Seat,
+};
 use fairdeal_euchremaster::STARTING_DECK;
 use serde_json::{Map, Value};
 
 pub use below::below;
-pub use deal::{Deal, Dealing};
+pub use deal::{Dealing, deal};
 pub use input::{Hand, Input, Rules, Shuffle};
 pub use pattern::Pattern;
 pub use setup::Setup;
@@ -47,7 +49,7 @@ impl DealScheme for Showdown {
     type Stream = Xoshiro256StarStar;
     type Setup = Setup;
     type Prelude = Dealing;
-    type Deal = Deal;
+    type Deal = EuchreDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.house_seed().as_bytes())
@@ -110,8 +112,8 @@ impl DealScheme for Showdown {
         Dealing { dealer, pattern }
     }
 
-    fn deal(_: &Input, dealing: &Dealing, deck: &[Card]) -> Deal {
-        Deal::new(*dealing, deck)
+    fn deal(_: &Input, dealing: &Dealing, deck: &[Card]) -> EuchreDeal {
+        deal(*dealing, deck)
     }
 
     fn checks(input: &Input) -> Vec<Check> {
