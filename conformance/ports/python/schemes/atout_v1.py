@@ -126,15 +126,11 @@ def _check_text(text, field, shortest):
 
 def _seat(raw, name, highest, allowed, variant, optional=False):
     """A seat field. Absent: `missing` where the variant requires it, else
-    None. Present: JSON type first (`type`, null included), then, where the
-    variant does not take the field, `value`; else an integer 0..highest
-    (`range`).
-
-    Choice (the page says only that a dealer for coinche, or a taker for
-    coinche or duo, is `value`): docs/vectors.md's general order (missing,
-    then JSON type, then the field's own rules) is kept, so a string or null
-    there is `type`; any number there, even -1 or 1.5, is `value`, its
-    range not being checked first.
+    None. Present (docs/schemes/atout-v1.md, "Inputs"): the JSON type and
+    form first (a string, boolean or null is `type`; a negative or
+    fractional number, 1.0 included, is `range`), then the variant's rule (a
+    field it does not take is `value`: coinche with dealer "0" is `type`,
+    with dealer 0 `value`), then the seat's limit 0..highest (`range`).
     """
     if name not in raw:
         if allowed and not optional:
@@ -144,13 +140,15 @@ def _seat(raw, name, highest, allowed, variant, optional=False):
     # In Python bool is a kind of int, but JSON true is not a number.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PortError("type", name, "must be a number")
-    if not allowed:
-        raise PortError("value", name, f"{variant} takes no {name}")
     # docs/vectors.md: integers are written as JSON integers; a number with a
-    # fraction or exponent (1.5, and also 1.0) is `range`.
+    # fraction or exponent (1.5, and also 1.0) is `range`, as is a negative one.
     if isinstance(value, float):
         raise PortError("range", name, f"{value!r} is not written as an integer")
-    if not 0 <= value <= highest:
+    if value < 0:
+        raise PortError("range", name, f"{value} is negative")
+    if not allowed:
+        raise PortError("value", name, f"{variant} takes no {name}")
+    if value > highest:
         raise PortError("range", name, f"{value} is not a seat 0 to {highest}")
     return value
 
