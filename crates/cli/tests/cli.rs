@@ -1913,3 +1913,28 @@ fn conformance_differential_mode_prints_differing_inputs_as_vector_cases() {
     // The same seed gives the same inputs.
     assert_eq!(stdout(&run("packets-from-dealer")), out);
 }
+
+#[test]
+fn conformance_cases_a_port_does_not_support_are_skipped_not_failed() {
+    // The broken port (in its good mode) supports only euchremaster, and no
+    // generator or game cases: sfc32-lock's `sample` cases and their derived stages
+    // (every case whose id holds "sample") are reported as unsupported.
+    let o = Command::new(env!("CARGO_BIN_EXE_fairdeal"))
+        .args([
+            "conformance",
+            "--port",
+            "python3 crates/cli/tests/ports/broken_port.py",
+            "--case",
+            "sample",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("sfc32-lock: 0 passed, 0 failed, 6 unsupported"),
+        "{out}"
+    );
+    assert!(out.ends_with("0 passed, 0 failed, 6 skipped\n"), "{out}");
+}
