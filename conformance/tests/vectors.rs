@@ -52,3 +52,23 @@ fn a_changed_value_is_reported_at_its_stage() {
         failures[0]
     );
 }
+
+/// The allocation-free path (`DealScheme::deal_into_table`, buffers reused)
+/// gives exactly what `trace` gives, for every trace case of every scheme.
+#[test]
+fn dealing_into_a_reused_table_matches_the_trace() {
+    let mut compared = 0;
+    for (_, _, file) in vector_files() {
+        let scheme = scheme_of(&file);
+        for (_, case) in file
+            .cases()
+            .filter(|(k, c)| *k == fairdeal_conformance::Kind::Trace && c.expected.is_some())
+        {
+            let plain = scheme.trace_json(&case.input).unwrap();
+            let reusing = scheme.trace_reusing_json(&case.input).unwrap();
+            assert_eq!(plain, reusing, "{}/{}", file.scheme, case.id);
+            compared += 1;
+        }
+    }
+    assert!(compared > 50, "{compared} cases compared");
+}

@@ -1,7 +1,7 @@
 //! The text that joins the secret and every seat's number, and the key it
 //! hashes to (SCHEMES.md §3 step 2).
 
-use fairdeal_core::Fingerprint;
+use sha2::{Digest, Sha256};
 
 use crate::Input;
 
@@ -24,7 +24,22 @@ pub fn text(input: &Input) -> String {
 /// Returns the key: the 64 lowercase hex digits of SHA-256([`text`]). The
 /// stream hashes these 64 characters, not the 32 bytes they spell.
 pub fn key(input: &Input) -> String {
-    Fingerprint::of(text(input).as_bytes()).to_string()
+    String::from_utf8_lossy(&key_digits(input)).into_owned()
+}
+
+/// Returns the key's 64 hex digits as bytes, hashing the text's parts one
+/// after another: nothing is allocated (the stream is made once per deal).
+pub fn key_digits(input: &Input) -> [u8; 64] {
+    let mut hasher = Sha256::new();
+    hasher.update(TAG.as_bytes());
+    for part in std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str)) {
+        hasher.update([SEPARATOR as u8]);
+        hasher.update(part.as_bytes());
+    }
+    let mut digits = [0; 64];
+    // OK because the buffer is exactly twice the digest's 32 bytes.
+    let _ = hex::encode_to_slice(hasher.finalize(), &mut digits);
+    digits
 }
 
 #[cfg(test)]

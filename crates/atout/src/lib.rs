@@ -8,12 +8,12 @@ mod shuffle;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{Card, DealScheme, Deck, Error, Field, Fingerprint, Sha256Counter, identity};
+use fairdeal_core::{Card, DealScheme, Error, Field, Fingerprint, Sha256Counter, identity_into};
 
 pub use deal::Deal;
 pub use deck::STARTING_DECK;
 pub use input::{Game, Input, Variant};
-pub use key::{SEPARATOR, TAG, key, text};
+pub use key::{SEPARATOR, TAG, key, key_digits, text};
 pub use shuffle::{fisher_yates_rejection, limit};
 
 /// The atout-v1 deal for coinche, belote and duo (SCHEMES.md §3).
@@ -42,21 +42,21 @@ impl DealScheme for AtoutV1 {
     fn setup(_: &Input) {}
 
     fn stream(input: &Input, _deal: usize) -> Sha256Counter {
-        Sha256Counter::new(key(input).as_bytes())
+        Sha256Counter::new(&key_digits(input))
     }
 
     fn starting_deck(_: &Input, _deal: usize) -> Cow<'static, [Card]> {
         Cow::Borrowed(&STARTING_DECK)
     }
 
-    fn shuffle<I: Iterator<Item = u32>>(
+    fn shuffle_positions<I: Iterator<Item = u32>>(
         _: &Input,
         _deal: usize,
         draws: &mut I,
-    ) -> Result<Deck, Error> {
-        let mut positions = identity(STARTING_DECK.len());
-        fisher_yates_rejection(&mut positions, draws)?;
-        Ok(Deck::from_positions(&STARTING_DECK, positions))
+        positions: &mut Vec<u16>,
+    ) -> Result<(), Error> {
+        identity_into(positions, STARTING_DECK.len());
+        fisher_yates_rejection(positions, draws)
     }
 
     fn prelude(_: &Input, (): &(), _deal: usize) {}

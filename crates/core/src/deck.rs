@@ -123,6 +123,19 @@ impl Deck {
     }
 }
 
+/// Empties `positions` and fills it with the starting positions `0..n`,
+/// reusing its capacity.
+///
+/// # Panics
+///
+/// As [`identity`].
+pub fn identity_into(positions: &mut Vec<u16>, n: usize) {
+    // OK because every deck of SCHEMES.md has at most 416 cards.
+    let n = u16::try_from(n).expect("a deck of at most 65535 cards");
+    positions.clear();
+    positions.extend(0..n);
+}
+
 /// Returns the starting positions `0..n` for a shuffle to permute.
 ///
 /// # Panics

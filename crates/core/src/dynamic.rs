@@ -5,7 +5,8 @@ use serde_json::{Value, json};
 
 use crate::fields::list;
 use crate::{
-    Card, Check, DealScheme, Deck, Error, ErrorKind, Field, FromJson, Game, Recorder, given_randoms,
+    Card, Check, DealScheme, DealTrace, Deck, Error, ErrorKind, Field, FromJson, Game, Recorder,
+    Table, Trace, given_randoms,
 };
 
 /// A [`DealScheme`] seen without its types: JSON in, JSON out.
@@ -60,6 +61,15 @@ pub trait DynScheme: Sync {
     ///
     /// The first refused field.
     fn trace_json(&self, input: &Value) -> Result<Value, Error>;
+
+    /// Returns what [`DynScheme::trace_json`] returns, computed through
+    /// [`DealScheme::deal_into_table`] with one [`Table`] dealt into twice
+    /// per deal, so that tests can hold the reusing path to the plain one.
+    ///
+    /// # Errors
+    ///
+    /// The first refused field.
+    fn trace_reusing_json(&self, input: &Value) -> Result<Value, Error>;
 
     /// Returns the method's checks of `input` beyond the fingerprint.
     ///
@@ -170,6 +180,37 @@ where
 
     fn trace_json(&self, input: &Value) -> Result<Value, Error> {
         Ok(to_json(&S::trace(&S::Input::from_json(input)?)?))
+    }
+
+    fn trace_reusing_json(&self, input: &Value) -> Result<Value, Error> {
+        let input = S::Input::from_json(input)?;
+        let setup = S::setup(&input);
+        let mut table = Table::<S>::new();
+        let mut deals = Vec::new();
+        for n in 1..=S::deals(&input) {
+            // The second deal into the same table reuses every buffer.
+            S::deal_into_table(&input, &setup, n, &mut table)?;
+            S::deal_into_table(&input, &setup, n, &mut table)?;
+            let start = S::starting_deck(&input, n);
+            deals.push(DealTrace {
+                prelude: S::prelude(&input, &setup, n),
+                randoms: table.randoms.clone(),
+                deck: Deck::from_positions(&start, table.positions.clone()),
+                deal: table.deal.take().ok_or_else(|| {
+                    Error::new(
+                        "deal",
+                        ErrorKind::Unsupported {
+                            what: "deal without a result",
+                        },
+                    )
+                })?,
+            });
+        }
+        Ok(to_json(&Trace::<S> {
+            fingerprint: S::commitment(&input),
+            setup,
+            deals,
+        }))
     }
 
     fn checks_json(&self, input: &Value) -> Result<Vec<Check>, Error> {

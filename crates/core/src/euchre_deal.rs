@@ -47,6 +47,24 @@ impl EuchreDeal {
             kitty: deck[UPCARD + 1..].to_vec(),
         }
     }
+
+    /// Deals as [`EuchreDeal::in_packets`] into `self`, reusing its lists:
+    /// nothing is allocated once they have held a deal.
+    ///
+    /// # Panics
+    ///
+    /// As [`EuchreDeal::in_packets`].
+    pub fn refill(&mut self, deck: &[Card], first: Seat, sizes: impl IntoIterator<Item = usize>) {
+        self.hands.iter_mut().for_each(Vec::clear);
+        let mut at = 0;
+        for (n, size) in sizes.into_iter().enumerate() {
+            self.hands[first.after(n, SEATS).index()].extend_from_slice(&deck[at..at + size]);
+            at += size;
+        }
+        self.upcard = deck[UPCARD];
+        self.kitty.clear();
+        self.kitty.extend_from_slice(&deck[UPCARD + 1..]);
+    }
 }
 
 #[cfg(test)]

@@ -35,14 +35,14 @@ pub mod text;
 
 pub use card::{Card, Rank, Suit};
 pub use commitment::Fingerprint;
-pub use deck::{Deck, identity};
+pub use deck::{Deck, identity, identity_into};
 pub use draw::{Draw, Hex64, given_randoms};
 pub use dynamic::DynScheme;
 pub use error::{Error, ErrorKind};
 pub use euchre_deal::EuchreDeal;
 pub use fields::{Field, FieldKind, Fields};
 pub use game::{Game, Verb};
-pub use scheme::{Check, DealScheme, DealTrace, FromJson, Trace};
+pub use scheme::{Check, DealScheme, DealTrace, FromJson, Table, Trace};
 pub use seat::Seat;
 pub use shuffle::{fisher_yates_mul_shift, mul_shift, next_draw};
-pub use stream::{Recorder, Sha256Counter, decimal};
+pub use stream::{RecordInto, Recorder, Sha256Counter, decimal};

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{Card, Deck, Draw, Error, Field, Fingerprint, Game, Recorder};
+use crate::{Card, Deck, Draw, Error, Field, Fingerprint, Game, RecordInto, Recorder};
 
 /// A published deal method, reproduced step for step.
 ///
@@ -99,16 +99,40 @@ pub trait DealScheme {
     /// Returns the starting deck of deal `deal`, position 0 first.
     fn starting_deck(input: &Self::Input, deal: usize) -> Cow<'_, [Card]>;
 
-    /// Steps 3-4: returns the starting deck of deal `deal` shuffled with
-    /// numbers taken from `draws`.
+    /// Steps 3-4: shuffles the starting deck of deal `deal` with numbers
+    /// taken from `draws`, writing into `positions` (emptied first, its
+    /// capacity reused) the starting position of the card at each position.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::StreamExhausted`](crate::ErrorKind::StreamExhausted) when
     /// `draws` ends early, which only a finite list of given numbers can do.
-    fn shuffle<I>(input: &Self::Input, deal: usize, draws: &mut I) -> Result<Deck, Error>
+    fn shuffle_positions<I>(
+        input: &Self::Input,
+        deal: usize,
+        draws: &mut I,
+        positions: &mut Vec<u16>,
+    ) -> Result<(), Error>
     where
         I: Iterator<Item = Self::Draw>;
+
+    /// Steps 3-4: returns the starting deck of deal `deal` shuffled with
+    /// numbers taken from `draws`.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`DealScheme::shuffle_positions`].
+    fn shuffle<I>(input: &Self::Input, deal: usize, draws: &mut I) -> Result<Deck, Error>
+    where
+        I: Iterator<Item = Self::Draw>,
+    {
+        let mut positions = Vec::new();
+        Self::shuffle_positions(input, deal, draws, &mut positions)?;
+        Ok(Deck::from_positions(
+            &Self::starting_deck(input, deal),
+            positions,
+        ))
+    }
 
     /// Returns what is fixed for deal `deal` before its shuffle.
     fn prelude(input: &Self::Input, setup: &Self::Setup, deal: usize) -> Self::Prelude;
@@ -128,6 +152,53 @@ pub trait DealScheme {
         extras: &serde_json::Map<String, Value>,
     ) -> Result<serde_json::Map<String, Value>, Error> {
         Ok(extras.clone())
+    }
+
+    /// Deals `deck` into `out`, reusing its buffers where the deal type
+    /// allows (a scheme overrides this to deal without allocating); by
+    /// default a new deal replaces `out`.
+    fn deal_into(
+        input: &Self::Input,
+        prelude: &Self::Prelude,
+        deck: &[Card],
+        out: &mut Self::Deal,
+    ) {
+        *out = Self::deal(input, prelude, deck);
+    }
+
+    /// Runs deal `deal` of `input` into `table`, reusing its buffers: once
+    /// they have grown to a deal's size, a scheme whose stream and
+    /// [`DealScheme::deal_into`] do not allocate deals with no allocation at
+    /// all (benchmarks, servers dealing many hands). `setup` is
+    /// [`DealScheme::setup`] of `input`, drawn once.
+    ///
+    /// # Errors
+    ///
+    /// Only those of [`DealScheme::shuffle_positions`], which an endless
+    /// stream never gives.
+    fn deal_into_table(
+        input: &Self::Input,
+        setup: &Self::Setup,
+        deal: usize,
+        table: &mut Table<Self>,
+    ) -> Result<(), Error>
+    where
+        Self: Sized,
+    {
+        let prelude = Self::prelude(input, setup, deal);
+        table.randoms.clear();
+        let mut draws = RecordInto::new(Self::stream(input, deal), &mut table.randoms);
+        Self::shuffle_positions(input, deal, &mut draws, &mut table.positions)?;
+        let start = Self::starting_deck(input, deal);
+        table.cards.clear();
+        table
+            .cards
+            .extend(table.positions.iter().map(|&p| start[usize::from(p)]));
+        match &mut table.deal {
+            Some(out) => Self::deal_into(input, &prelude, &table.cards, out),
+            None => table.deal = Some(Self::deal(input, &prelude, &table.cards)),
+        }
+        Ok(())
     }
 
     /// Returns the method's own checks of `input` beyond the fingerprint
@@ -284,6 +355,47 @@ impl<S: DealScheme> fmt::Debug for DealTrace<S> {
             .field("prelude", &self.prelude)
             .field("randoms", &self.randoms)
             .field("deck", &self.deck)
+            .field("deal", &self.deal)
+            .finish()
+    }
+}
+
+/// Buffers for one deal, reused by [`DealScheme::deal_into_table`].
+pub struct Table<S: DealScheme> {
+    /// Every raw number the shuffle consumed, in order.
+    pub randoms: Vec<S::Draw>,
+    /// The starting position of the card at each position.
+    pub positions: Vec<u16>,
+    /// The shuffled deck.
+    pub cards: Vec<Card>,
+    /// The deal, once there has been one.
+    pub deal: Option<S::Deal>,
+}
+
+impl<S: DealScheme> Table<S> {
+    /// Returns empty buffers; the first deal sizes them.
+    pub fn new() -> Self {
+        Self {
+            randoms: Vec::new(),
+            positions: Vec::new(),
+            cards: Vec::new(),
+            deal: None,
+        }
+    }
+}
+
+impl<S: DealScheme> Default for Table<S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: DealScheme> fmt::Debug for Table<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table")
+            .field("randoms", &self.randoms)
+            .field("positions", &self.positions)
+            .field("cards", &self.cards)
             .field("deal", &self.deal)
             .finish()
     }

@@ -12,6 +12,9 @@ use crate::{Error, ErrorKind};
 pub struct Seat(u8);
 
 impl Seat {
+    /// Seat 0, at every table.
+    pub const FIRST: Self = Self(0);
+
     /// Returns seat `n` of a table of `seats`.
     ///
     /// # Errors

@@ -31,6 +31,22 @@ impl Sha256Counter {
         }
     }
 
+    /// Returns the stream for the prefix made of `parts` joined, without
+    /// joining them (nothing is allocated).
+    pub fn from_parts(parts: &[&[u8]]) -> Self {
+        let mut after_prefix = Sha256::new();
+        for part in parts {
+            after_prefix.update(part);
+        }
+        after_prefix.update(b":");
+        Self {
+            after_prefix,
+            k: 0,
+            block: [0; 8],
+            next: 8,
+        }
+    }
+
     /// Returns the hashed text of block `k`: what a port must hash.
     pub fn preimage(prefix: &[u8], k: u64) -> Vec<u8> {
         let mut buf = [0; 20];
@@ -76,6 +92,34 @@ pub fn decimal(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
         if n == 0 {
             return &buf[at..];
         }
+    }
+}
+
+/// Passes a stream through, appending every number taken from it to a
+/// borrowed buffer (whose capacity is reused from deal to deal).
+#[derive(Debug)]
+pub struct RecordInto<'a, I: Iterator> {
+    inner: I,
+    taken: &'a mut Vec<I::Item>,
+}
+
+impl<'a, I: Iterator> RecordInto<'a, I> {
+    /// Returns a recorder over `inner` that appends to `taken`.
+    pub fn new(inner: I, taken: &'a mut Vec<I::Item>) -> Self {
+        Self { inner, taken }
+    }
+}
+
+impl<I: Iterator> Iterator for RecordInto<'_, I>
+where
+    I::Item: Copy,
+{
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        let item = self.inner.next()?;
+        self.taken.push(item);
+        Some(item)
     }
 }
 

@@ -7,8 +7,8 @@ mod input;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    Card, DealScheme, Deck, Error, EuchreDeal, Field, Fingerprint, Sha256Counter,
-    fisher_yates_mul_shift, identity,
+    Card, DealScheme, Error, EuchreDeal, Field, Fingerprint, Sha256Counter, fisher_yates_mul_shift,
+    identity_into,
 };
 
 pub use deal::{PACKETS, deal};
@@ -41,28 +41,31 @@ impl DealScheme for EuchreMaster {
     fn setup(_: &Input) {}
 
     fn stream(input: &Input, _deal: usize) -> Sha256Counter {
-        Sha256Counter::new(input.stream_prefix().as_bytes())
+        Sha256Counter::from_parts(&[input.seed().as_bytes(), b":", input.cut().as_bytes()])
     }
 
     fn starting_deck(input: &Input, _deal: usize) -> Cow<'static, [Card]> {
         Cow::Borrowed(deck::starting(input.joker()))
     }
 
-    fn shuffle<I: Iterator<Item = u32>>(
+    fn shuffle_positions<I: Iterator<Item = u32>>(
         input: &Input,
         _deal: usize,
         draws: &mut I,
-    ) -> Result<Deck, Error> {
-        let start = deck::starting(input.joker());
-        let mut positions = identity(start.len());
-        fisher_yates_mul_shift(&mut positions, draws)?;
-        Ok(Deck::from_positions(start, positions))
+        positions: &mut Vec<u16>,
+    ) -> Result<(), Error> {
+        identity_into(positions, deck::starting(input.joker()).len());
+        fisher_yates_mul_shift(positions, draws)
     }
 
     fn prelude(_: &Input, (): &(), _deal: usize) {}
 
     fn deal(input: &Input, (): &(), deck: &[Card]) -> EuchreDeal {
         deal(input.dealer(), deck)
+    }
+
+    fn deal_into(input: &Input, (): &(), deck: &[Card], out: &mut EuchreDeal) {
+        out.refill(deck, input.dealer().after(1, 4), PACKETS);
     }
 
     fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {

@@ -11,7 +11,7 @@ mod ticket;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{Card, DealScheme, Deck, Error, Field, Fingerprint, Game};
+use fairdeal_core::{Card, DealScheme, Error, Field, Fingerprint, Game};
 
 pub use actions::{Action, Actions};
 pub use blackjack::{DealerHand, PlayerHand, Round, replay};
@@ -54,18 +54,23 @@ impl DealScheme for HmacBlackjack {
         Cow::Borrowed(&STARTING_SHOE)
     }
 
-    fn shuffle<I: Iterator<Item = u32>>(
+    fn shuffle_positions<I: Iterator<Item = u32>>(
         _: &Input,
         _deal: usize,
         draws: &mut I,
-    ) -> Result<Deck, Error> {
-        shoe::shuffle(draws)
+        positions: &mut Vec<u16>,
+    ) -> Result<(), Error> {
+        shoe::shuffle_positions(draws, positions)
     }
 
     fn prelude(_: &Input, (): &(), _deal: usize) {}
 
     fn deal(_: &Input, (): &(), deck: &[Card]) -> Deal {
         Deal::of(deck)
+    }
+
+    fn deal_into(_: &Input, (): &(), deck: &[Card], out: &mut Deal) {
+        out.refill(deck);
     }
 
     fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {

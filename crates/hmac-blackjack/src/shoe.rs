@@ -76,6 +76,12 @@ impl Deal {
             labels: shoe.iter().map(|&c| label(c)).collect(),
         }
     }
+
+    /// Replaces the labels with those of `shoe`, reusing the list.
+    pub fn refill(&mut self, shoe: &[Card]) {
+        self.labels.clear();
+        self.labels.extend(shoe.iter().map(|&c| label(c)));
+    }
 }
 
 /// The shoe being dealt, card by card: the starting positions not yet taken,
@@ -129,12 +135,47 @@ impl Shoe {
 /// [`ErrorKind::StreamExhausted`](fairdeal_core::ErrorKind::StreamExhausted)
 /// when `draws` ends early.
 pub fn shuffle<I: Iterator<Item = u32>>(draws: &mut I) -> Result<Deck, Error> {
-    let mut shoe = Shoe::full();
-    let positions = (0..SHOE_SIZE)
-        .map(|_| shoe.take(draws))
-        .collect::<Result<Vec<u16>, Error>>()?;
+    let mut positions = Vec::with_capacity(SHOE_SIZE);
+    shuffle_positions(draws, &mut positions)?;
     Ok(Deck::from_positions(&STARTING_SHOE, positions))
 }
+
+/// Writes into `positions` (emptied first, its capacity reused) the
+/// starting position of each card of the shoe, as [`Shoe::take`] picks
+/// them, taking 416 numbers from `draws`. What remains is kept on the stack,
+/// so nothing is allocated.
+///
+/// # Errors
+///
+/// [`ErrorKind::StreamExhausted`](fairdeal_core::ErrorKind::StreamExhausted)
+/// when `draws` ends early.
+pub fn shuffle_positions<I: Iterator<Item = u32>>(
+    draws: &mut I,
+    positions: &mut Vec<u16>,
+) -> Result<(), Error> {
+    let mut remaining = STARTING_POSITIONS;
+    positions.clear();
+    for len in (1..=SHOE_SIZE).rev() {
+        let u = next_draw(draws, SHOE_SIZE - len)?;
+        // OK because len is at most 416.
+        let at = mul_shift(u, u32::try_from(len).unwrap_or(u32::MAX)) as usize;
+        positions.push(remaining[at]);
+        // Later cards move down one, as the site's splice does.
+        remaining.copy_within(at + 1..len, at);
+    }
+    Ok(())
+}
+
+/// The starting positions 0..415, which the shoe draws from.
+const STARTING_POSITIONS: [u16; SHOE_SIZE] = {
+    let mut positions = [0u16; SHOE_SIZE];
+    let mut p = 0u16;
+    while (p as usize) < SHOE_SIZE {
+        positions[p as usize] = p;
+        p += 1;
+    }
+    positions
+};
 
 #[cfg(test)]
 mod tests {

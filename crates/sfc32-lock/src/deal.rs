@@ -6,6 +6,8 @@ use fairdeal_core::{Card, EuchreDeal, Seat};
 pub const SEATS: usize = 4;
 /// Cards dealt to the seats: five rounds of one card each.
 const DEALT: usize = 20;
+/// Seat 0 gets the first card.
+const SEAT_0: Seat = Seat::FIRST;
 
 /// Deals `deck` from position 0, one card at a time, seat 0 first (position
 /// p goes to seat p mod 4); position 20 is turned up, 21 to 23 the kitty.
@@ -15,9 +17,16 @@ const DEALT: usize = 20;
 /// When `deck` holds fewer than 21 cards; callers pass the 24 of a starting
 /// deck.
 pub fn deal(deck: &[Card]) -> EuchreDeal {
-    // OK because seat 0 exists at every table.
-    let seat0 = Seat::new("seat", 0, 4, "0").unwrap_or_else(|_| unreachable!());
-    EuchreDeal::in_packets(deck, seat0, std::iter::repeat_n(1, DEALT))
+    EuchreDeal::in_packets(deck, SEAT_0, std::iter::repeat_n(1, DEALT))
+}
+
+/// Deals as [`deal`] into `out`, reusing its lists.
+///
+/// # Panics
+///
+/// As [`deal`].
+pub fn deal_into(deck: &[Card], out: &mut EuchreDeal) {
+    out.refill(deck, SEAT_0, std::iter::repeat_n(1, DEALT));
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@ mod state;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    Card, DealScheme, Deck, Error, EuchreDeal, Field, Fingerprint, FromJson,
-    fisher_yates_mul_shift, identity,
+    Card, DealScheme, Error, EuchreDeal, Field, Fingerprint, FromJson, fisher_yates_mul_shift,
+    identity_into,
 };
 use serde_json::Value;
 
@@ -55,20 +55,24 @@ impl DealScheme for Sfc32Lock {
         Cow::Borrowed(&STARTING_DECK)
     }
 
-    fn shuffle<I: Iterator<Item = u32>>(
+    fn shuffle_positions<I: Iterator<Item = u32>>(
         _: &Input,
         _deal: usize,
         draws: &mut I,
-    ) -> Result<Deck, Error> {
-        let mut positions = identity(STARTING_DECK.len());
-        fisher_yates_mul_shift(&mut positions, draws)?;
-        Ok(Deck::from_positions(&STARTING_DECK, positions))
+        positions: &mut Vec<u16>,
+    ) -> Result<(), Error> {
+        identity_into(positions, STARTING_DECK.len());
+        fisher_yates_mul_shift(positions, draws)
     }
 
     fn prelude(_: &Input, (): &(), _deal: usize) {}
 
     fn deal(_: &Input, (): &(), deck: &[Card]) -> EuchreDeal {
         deal(deck)
+    }
+
+    fn deal_into(_: &Input, (): &(), deck: &[Card], out: &mut EuchreDeal) {
+        deal::deal_into(deck, out);
     }
 
     fn generator(state: &Value, count: usize) -> Result<Vec<u32>, Error> {

@@ -19,13 +19,28 @@ pub struct Dealing {
 /// the dealer; the second round 5 - p. Position 20 is turned up, 21 to 23
 /// the kitty.
 pub fn deal(dealing: Dealing, deck: &[Card]) -> EuchreDeal {
-    let first = dealing.pattern.first_round();
-    let second = first.map(|p| 5 - p);
+    let (first, second) = rounds(dealing);
     EuchreDeal::in_packets(
         deck,
         dealing.dealer.after(1, 4),
         first.into_iter().chain(second),
     )
+}
+
+/// Deals as [`deal`] into `out`, reusing its lists.
+pub fn deal_into(dealing: Dealing, deck: &[Card], out: &mut EuchreDeal) {
+    let (first, second) = rounds(dealing);
+    out.refill(
+        deck,
+        dealing.dealer.after(1, 4),
+        first.into_iter().chain(second),
+    );
+}
+
+/// The packet sizes of the two rounds: p0..p3, then 5 - p0..5 - p3.
+fn rounds(dealing: Dealing) -> ([usize; 4], [usize; 4]) {
+    let first = dealing.pattern.first_round();
+    (first, first.map(|p| 5 - p))
 }
 
 #[cfg(test)]

@@ -12,9 +12,7 @@ mod xoshiro;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{
-    Card, Check, DealScheme, Deck, Error, EuchreDeal, Field, Fingerprint, Hex64, Seat,
-};
+use fairdeal_core::{Card, Check, DealScheme, Error, EuchreDeal, Field, Fingerprint, Hex64, Seat};
 use fairdeal_euchremaster::STARTING_DECK;
 use serde_json::{Map, Value};
 
@@ -74,11 +72,12 @@ impl DealScheme for Showdown {
         }
     }
 
-    fn shuffle<I: Iterator<Item = Hex64>>(
+    fn shuffle_positions<I: Iterator<Item = Hex64>>(
         input: &Input,
         deal: usize,
         draws: &mut I,
-    ) -> Result<Deck, Error> {
+        positions: &mut Vec<u16>,
+    ) -> Result<(), Error> {
         let mut deck = STARTING_POSITIONS;
         let mut draws = Draws::new(draws);
         if gathered_before(input, deal).is_some() {
@@ -93,10 +92,9 @@ impl DealScheme for Showdown {
         if input.rules().cut {
             cut(&mut deck, &mut draws)?;
         }
-        Ok(Deck::from_positions(
-            &Self::starting_deck(input, deal),
-            deck.to_vec(),
-        ))
+        positions.clear();
+        positions.extend_from_slice(&deck);
+        Ok(())
     }
 
     fn prelude(input: &Input, setup: &Setup, deal: usize) -> Dealing {
@@ -114,6 +112,10 @@ impl DealScheme for Showdown {
 
     fn deal(_: &Input, dealing: &Dealing, deck: &[Card]) -> EuchreDeal {
         deal(*dealing, deck)
+    }
+
+    fn deal_into(_: &Input, dealing: &Dealing, deck: &[Card], out: &mut EuchreDeal) {
+        deal::deal_into(*dealing, deck, out);
     }
 
     fn checks(input: &Input) -> Vec<Check> {
