@@ -1,19 +1,19 @@
-//! Fixed inputs for the criterion benches in `benches/deal.rs`, taken from
-//! the vectors so that a bench measures a deal the vectors pin.
+//! The instrument behind `fairdeal bench` and the criterion benches: the
+//! fixed inputs ([`inputs`]), what one deal is per scheme ([`workload`]),
+//! the SHA-256 blocks it needs ([`blocks`]), and the measuring loop
+//! ([`measure`]) that times deals against raw SHA-256 in the same run.
+//!
+//! The measuring lives here, not in the `fairdeal` facade, because it uses
+//! a clock and threads, which the library crates keep out (wasm32 later),
+//! and not in the CLI, so that `fairdeal bench` and the criterion benches
+//! time the same workloads: the CLI only parses its flags and prints.
 
-/// README.md's sample receipt (vector case `euchremaster/dealer-1`).
-pub const EUCHREMASTER_SEED: &str =
-    "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
-/// The sample receipt's cut.
-pub const EUCHREMASTER_CUT: &str = "K7 cut";
+pub mod blocks;
+pub mod inputs;
+pub mod measure;
+mod report;
+pub mod workload;
 
-/// README.md's `sfc32-lock` sample receipt (vector case `sfc32-lock/sample`).
-pub const SFC32_LOCK_SEED: &str = "340cbd92ae497b96429e4f63942c9dfa";
-/// The sample receipt's nonce.
-pub const SFC32_LOCK_NONCE: &str = "hand-12";
-/// The worked example of docs/schemes/hmac-blackjack.md (vector case
-/// `hmac-blackjack/key-is-text-not-hex`).
-pub const HMAC_SERVER_SEED: &str =
-    "c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59";
-/// Its client seed (nonce 0).
-pub const HMAC_CLIENT_SEED: &str = "lucky";
+pub use measure::{Options, Rate, Samples, run};
+pub use report::{Baseline, Report, Row, Threads};
+pub use workload::Workload;

@@ -59,6 +59,12 @@ pub enum Command {
         #[command(subcommand)]
         call: GameCall<true>,
     },
+    /// Measure deals per second of each scheme against the SHA-256 bound
+    ///
+    /// Progress goes to stderr, the table (or --json) to stdout. Measure a
+    /// release build: `cargo run --release -- bench`. Method and numbers:
+    /// docs/performance.md.
+    Bench(BenchArgs),
     /// Check vector files, or regenerate their expected values
     Vectors {
         #[command(subcommand)]
@@ -122,6 +128,22 @@ pub struct ConformanceArgs {
     pub seed: Option<u64>,
     #[command(flatten)]
     pub dir: VectorDir,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Schemes to measure [default: every scheme]
+    #[arg(value_name = "SCHEME")]
+    pub schemes: Vec<String>,
+    /// Seconds each measurement runs (the SHA-256 baseline, then each deal)
+    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    pub seconds: f64,
+    /// Also run independent deals on N threads at once and report the scaling
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print JSON instead of the table
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -250,23 +250,40 @@ pub trait DealScheme {
     {
         let setup = Self::setup(input);
         let deals = (1..=Self::deals(input))
-            .map(|n| {
-                let prelude = Self::prelude(input, &setup, n);
-                let mut draws = Recorder::new(Self::stream(input, n));
-                let deck = Self::shuffle(input, n, &mut draws)?;
-                let deal = Self::deal(input, &prelude, deck.cards());
-                Ok(DealTrace {
-                    prelude,
-                    randoms: draws.into_taken(),
-                    deck,
-                    deal,
-                })
-            })
+            .map(|n| Self::trace_deal(input, &setup, n))
             .collect::<Result<_, Error>>()?;
         Ok(Trace {
             fingerprint: Self::commitment(input),
             setup,
             deals,
+        })
+    }
+
+    /// Runs every step of deal `deal` alone (the prelude, the stream, the
+    /// shuffle and the deal), as [`DealScheme::trace`] does for each deal;
+    /// the benches time one hand of a game with it.
+    ///
+    /// # Errors
+    ///
+    /// Only those of [`DealScheme::shuffle`], which an endless stream never
+    /// gives.
+    fn trace_deal(
+        input: &Self::Input,
+        setup: &Self::Setup,
+        deal: usize,
+    ) -> Result<DealTrace<Self>, Error>
+    where
+        Self: Sized,
+    {
+        let prelude = Self::prelude(input, setup, deal);
+        let mut draws = Recorder::new(Self::stream(input, deal));
+        let deck = Self::shuffle(input, deal, &mut draws)?;
+        let dealt = Self::deal(input, &prelude, deck.cards());
+        Ok(DealTrace {
+            prelude,
+            randoms: draws.into_taken(),
+            deck,
+            deal: dealt,
         })
     }
 }

@@ -53,12 +53,26 @@ pub static STARTING_SHOE: [Card; SHOE_SIZE] = {
     shoe
 };
 
+/// [`LABELS`] by rank and suit in the numbering of [`Card`], so that a
+/// label is looked up, not searched for: the labels of a shoe are 416
+/// lookups.
+const LABEL_OF: [[&str; 4]; 13] = {
+    let mut table = [["?"; 4]; 13];
+    let mut c = 0;
+    while c < 52 {
+        table[RANKS[c % 13] as usize][SUITS[c / 13] as usize] = LABELS[c];
+        c += 1;
+    }
+    table
+};
+
 /// Returns the site's label of `card` (`A♠`, `10♥`), or `?` for a card
 /// that no deck of the shoe holds (the joker).
 pub fn label(card: Card) -> &'static str {
-    DECK.iter()
-        .position(|&c| c == card)
-        .map_or("?", |c| LABELS[c])
+    match card {
+        Card::Suited(rank, suit) => LABEL_OF[rank as usize][suit as usize],
+        Card::Joker => "?",
+    }
 }
 
 /// What the table shows of the shoe besides its codes: the site's label of

@@ -1,5 +1,6 @@
 //! One file per subcommand.
 
+mod bench;
 mod conformance;
 mod deal;
 mod game;
@@ -19,6 +20,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Conformance(args) => conformance::run(args),
         Command::Play { call } => game::run(&call),
         Command::Roll { call } => game::run(&call),
+        Command::Bench(args) => bench::run(&args),
         Command::Vectors { command } => vectors::run(command),
     }
 }
