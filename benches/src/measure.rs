@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use sha2::{Digest, Sha256};
 
 use crate::report::{Baseline, Report, Row, Threads};
+use crate::workload::Runner;
 use crate::workload::Workload;
 
 /// The message the block baseline hashes: 55 bytes, the longest that
@@ -79,7 +80,7 @@ impl Samples {
 /// Runs `work` for a warm-up, then for [`SAMPLES`] windows of `duration /
 /// SAMPLES` each, in batches that double in size until one takes a
 /// hundredth of a window.
-pub fn measure(duration: Duration, work: &dyn Fn()) -> Samples {
+pub fn measure(duration: Duration, work: &mut dyn FnMut()) -> Samples {
     let window = duration / SAMPLES;
     let mut batch = 1;
     let mut run_for = |length: Duration| {
@@ -105,21 +106,27 @@ pub fn measure(duration: Duration, work: &dyn Fn()) -> Samples {
     Samples(windows)
 }
 
-/// Runs `work` on `threads` new threads at once, each as [`measure`] does,
+/// Runs a work made by `make` on each of `threads` new threads at once
+/// (each thread its own, with its own buffers), each as [`measure`] does,
 /// their windows started together; returns each thread's samples.
 ///
 /// # Panics
 ///
-/// When `work` panics on a thread (the panic is passed on).
-pub fn on_threads(duration: Duration, threads: usize, work: &(dyn Fn() + Sync)) -> Vec<Samples> {
+/// When a work panics on a thread (the panic is passed on).
+pub fn on_threads(
+    duration: Duration,
+    threads: usize,
+    make: &(dyn Fn() -> Runner + Sync),
+) -> Vec<Samples> {
     let start = Barrier::new(threads);
     thread::scope(|scope| {
         let running: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
+                    let mut work = make();
                     work();
                     start.wait();
-                    measure(duration, work)
+                    measure(duration, &mut *work)
                 })
             })
             .collect();
@@ -132,8 +139,12 @@ pub fn on_threads(duration: Duration, threads: usize, work: &(dyn Fn() + Sync)) 
 
 /// Returns the deals per second of `threads` threads at once: the sum of
 /// each thread's median rate.
-pub fn rate_on_threads(duration: Duration, threads: usize, work: &(dyn Fn() + Sync)) -> f64 {
-    on_threads(duration, threads, work)
+pub fn rate_on_threads(
+    duration: Duration,
+    threads: usize,
+    make: &(dyn Fn() -> Runner + Sync),
+) -> f64 {
+    on_threads(duration, threads, make)
         .iter()
         .map(|s| s.median().per_second())
         .sum()
@@ -142,7 +153,7 @@ pub fn rate_on_threads(duration: Duration, threads: usize, work: &(dyn Fn() + Sy
 /// Returns the time of one SHA-256 block: a one-block message
 /// ([`BLOCK_MESSAGE`]) hashed from a new hasher to its digest.
 pub fn sha256_block(duration: Duration) -> Samples {
-    measure(duration, &|| {
+    measure(duration, &mut || {
         black_box(Sha256::digest(black_box(&BLOCK_MESSAGE)));
     })
 }
@@ -166,7 +177,7 @@ pub fn run(workloads: &[Workload], options: &Options, progress: &mut dyn FnMut(&
         .iter()
         .map(|w| {
             progress(&format!("{}: {}, 1 thread ({seconds} s)", w.scheme, w.deal));
-            let one = measure(duration, &|| w.run());
+            let one = measure(duration, &mut *w.runner());
             progress(&format!(
                 "{}: {:.0} deals/s, {:.1} ns per deal",
                 w.scheme,
@@ -185,8 +196,8 @@ pub fn run(workloads: &[Workload], options: &Options, progress: &mut dyn FnMut(&
                     "{}: {}, 1 new thread then {count} threads ({seconds} s each)",
                     w.scheme, w.deal
                 ));
-                let spawned = rate_on_threads(duration, 1, &|| w.run());
-                let all = rate_on_threads(duration, count, &|| w.run());
+                let spawned = rate_on_threads(duration, 1, &|| w.runner());
+                let all = rate_on_threads(duration, count, &|| w.runner());
                 let threads = Threads {
                     count,
                     deals_per_second: all,
@@ -225,13 +236,17 @@ mod tests {
     #[test]
     fn windows_count_every_run_and_sort_fastest_first() {
         let count = AtomicU64::new(0);
-        let samples = measure(Duration::from_millis(20), &|| {
+        let samples = measure(Duration::from_millis(20), &mut || {
             count.fetch_add(1, Ordering::Relaxed);
         });
         assert_eq!(samples.0.len(), SAMPLES as usize);
         assert!(samples.0.iter().map(|r| r.runs).sum::<u64>() < count.into_inner());
         let [fastest, slowest] = samples.range_ns();
         assert!(fastest <= samples.median().ns_each() && samples.median().ns_each() <= slowest);
-        assert!(rate_on_threads(Duration::from_millis(5), 2, &|| ()) > 0.0);
+        assert!(
+            rate_on_threads(Duration::from_millis(5), 2, &|| -> Runner {
+                Box::new(|| ())
+            }) > 0.0
+        );
     }
 }

@@ -3,9 +3,10 @@
 
 use std::fmt;
 use std::hint::black_box;
+use std::sync::Arc;
 
 use fairdeal_atout::AtoutV1;
-use fairdeal_core::DealScheme;
+use fairdeal_core::{DealScheme, Table};
 use fairdeal_euchremaster::EuchreMaster;
 use fairdeal_hmac_blackjack::HmacBlackjack;
 use fairdeal_sfc32_lock::Sfc32Lock;
@@ -26,13 +27,22 @@ pub struct Workload {
     pub deal: String,
     /// SHA-256 blocks one deal needs.
     pub blocks: u64,
-    run: Box<dyn Fn() + Send + Sync>,
+    make: Box<dyn Fn() -> Runner + Send + Sync>,
 }
 
+/// Runs one deal each time it is called, with buffers of its own: one a
+/// thread.
+pub type Runner = Box<dyn FnMut()>;
+
 impl Workload {
+    /// Returns a runner of this workload, with buffers of its own.
+    pub fn runner(&self) -> Runner {
+        (self.make)()
+    }
+
     /// Runs one deal.
     pub fn run(&self) {
-        (self.run)();
+        self.runner()();
     }
 }
 
@@ -49,18 +59,50 @@ impl fmt::Debug for Workload {
 /// Returns every workload, in registry order; `showdown` has two: a game's
 /// Fisher-Yates deal and a kitchen-table hand.
 pub fn all() -> Vec<Workload> {
-    vec![
-        trace::<EuchreMaster>(EUCHREMASTER, |input, _| blocks::euchremaster(input)),
-        trace::<Sfc32Lock>(SFC32_LOCK, |input, _| blocks::sfc32_lock(input)),
-        trace::<AtoutV1>(ATOUT_V1, blocks::atout_v1),
-        trace::<HmacBlackjack>(HMAC_BLACKJACK, |input, _| blocks::hmac_blackjack(input)),
-        trace::<Showdown>(SHOWDOWN_FISHER_YATES, |input, _| {
-            blocks::showdown_game(input)
-        }),
-        hand::<Showdown>(SHOWDOWN_KITCHEN_TABLE, KITCHEN_TABLE_HAND, |_| {
-            blocks::showdown_hand()
-        }),
+    // Each deal twice: as `trace` returns it (new lists every deal), and into
+    // a reused table (no allocation): the same work, the same blocks.
+    let pair = |w: Workload, table: fn(Case, u64) -> Workload, case| {
+        let blocks = w.blocks;
+        [w, table(case, blocks)]
+    };
+    [
+        pair(
+            trace::<EuchreMaster>(EUCHREMASTER, |input, _| blocks::euchremaster(input)),
+            table::<EuchreMaster>,
+            EUCHREMASTER,
+        ),
+        pair(
+            trace::<Sfc32Lock>(SFC32_LOCK, |input, _| blocks::sfc32_lock(input)),
+            table::<Sfc32Lock>,
+            SFC32_LOCK,
+        ),
+        pair(
+            trace::<AtoutV1>(ATOUT_V1, blocks::atout_v1),
+            table::<AtoutV1>,
+            ATOUT_V1,
+        ),
+        pair(
+            trace::<HmacBlackjack>(HMAC_BLACKJACK, |input, _| blocks::hmac_blackjack(input)),
+            table::<HmacBlackjack>,
+            HMAC_BLACKJACK,
+        ),
+        pair(
+            trace::<Showdown>(SHOWDOWN_FISHER_YATES, |input, _| {
+                blocks::showdown_game(input)
+            }),
+            table::<Showdown>,
+            SHOWDOWN_FISHER_YATES,
+        ),
+        [
+            hand::<Showdown>(SHOWDOWN_KITCHEN_TABLE, KITCHEN_TABLE_HAND, |_| {
+                blocks::showdown_hand()
+            }),
+            hand_table::<Showdown>(SHOWDOWN_KITCHEN_TABLE, KITCHEN_TABLE_HAND),
+        ],
     ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The whole deal of a one-deal input: `DealScheme::trace`, the commitment
@@ -74,15 +116,81 @@ where
     S: DealScheme + 'static,
     S::Input: Send + Sync,
 {
-    let input = case.input::<S>();
+    let input = Arc::new(case.input::<S>());
     let traced = S::trace(&input).unwrap_or_else(|e| panic!("an endless stream never ends: {e}"));
     let consumed = traced.deals.iter().map(|d| d.randoms.len()).sum();
     Workload {
         scheme: S::ID,
         deal: format!("trace of {}", case.id),
         blocks: blocks(&input, consumed),
-        run: Box::new(move || {
-            let _ = black_box(S::trace(black_box(&input)));
+        make: Box::new(move || {
+            let input = Arc::clone(&input);
+            Box::new(move || {
+                let _ = black_box(S::trace(black_box(&input)));
+            })
+        }),
+    }
+}
+
+/// The whole deal of a one-deal input dealt into a reused
+/// [`Table`](fairdeal_core::Table): the commitment, then
+/// `DealScheme::deal_into_table`. After the first deal nothing is allocated.
+///
+/// # Panics
+///
+/// When the case's input is refused (see [`Case::input`]).
+fn table<S>(case: Case, blocks: u64) -> Workload
+where
+    S: DealScheme + 'static,
+    S::Input: Send + Sync,
+    S::Setup: Send + Sync,
+{
+    let input = Arc::new(case.input::<S>());
+    let setup = Arc::new(S::setup(&input));
+    Workload {
+        scheme: S::ID,
+        deal: format!("{} into a table", case.id),
+        blocks,
+        make: Box::new(move || {
+            let (input, setup) = (Arc::clone(&input), Arc::clone(&setup));
+            let mut table = Table::<S>::new();
+            Box::new(move || {
+                black_box(S::commitment(black_box(&input)));
+                let _ = black_box(S::deal_into_table(black_box(&input), &setup, 1, &mut table));
+            })
+        }),
+    }
+}
+
+/// One hand of a game dealt into a reused table (prelude, stream, shuffle,
+/// deal), without the game's commitment and set-up.
+///
+/// # Panics
+///
+/// When the case's input is refused (see [`Case::input`]).
+fn hand_table<S>(case: Case, deal: usize) -> Workload
+where
+    S: DealScheme + 'static,
+    S::Input: Send + Sync,
+    S::Setup: Send + Sync,
+{
+    let input = Arc::new(case.input::<S>());
+    let setup = Arc::new(S::setup(&input));
+    Workload {
+        scheme: S::ID,
+        deal: format!("hand {deal} of {} into a table", case.id),
+        blocks: 0,
+        make: Box::new(move || {
+            let (input, setup) = (Arc::clone(&input), Arc::clone(&setup));
+            let mut table = Table::<S>::new();
+            Box::new(move || {
+                let _ = black_box(S::deal_into_table(
+                    black_box(&input),
+                    &setup,
+                    deal,
+                    &mut table,
+                ));
+            })
         }),
     }
 }
@@ -99,14 +207,17 @@ where
     S::Input: Send + Sync,
     S::Setup: Send + Sync,
 {
-    let input = case.input::<S>();
-    let setup = S::setup(&input);
+    let input = Arc::new(case.input::<S>());
+    let setup = Arc::new(S::setup(&input));
     Workload {
         scheme: S::ID,
         deal: format!("hand {deal} of {}", case.id),
         blocks: blocks(&input),
-        run: Box::new(move || {
-            let _ = black_box(S::trace_deal(black_box(&input), &setup, deal));
+        make: Box::new(move || {
+            let (input, setup) = (Arc::clone(&input), Arc::clone(&setup));
+            Box::new(move || {
+                let _ = black_box(S::trace_deal(black_box(&input), &setup, deal));
+            })
         }),
     }
 }
@@ -138,10 +249,16 @@ mod tests {
             blocks,
             [
                 ("euchremaster", 5),
+                ("euchremaster", 5),
+                ("sfc32-lock", 1),
                 ("sfc32-lock", 1),
                 ("atout-v1", 7),
+                ("atout-v1", 7),
+                ("hmac-blackjack", 108),
                 ("hmac-blackjack", 108),
                 ("showdown", 2),
+                ("showdown", 2),
+                ("showdown", 0),
                 ("showdown", 0),
             ]
         );

@@ -66,17 +66,57 @@ impl Deal {
     /// When `deck` holds fewer than 32 cards; callers pass the starting
     /// deck's worth.
     pub fn new(game: Game, deck: &[Card]) -> Self {
+        Self::with_lists(game, deck, Lists::default())
+    }
+
+    /// Deals as [`Deal::new`] into `self`, reusing the lists of the deal it
+    /// held: nothing is allocated once they have held a deal.
+    pub fn refill(&mut self, game: Game, deck: &[Card]) {
+        let old = std::mem::replace(
+            self,
+            Self::Coinche {
+                hands: Default::default(),
+            },
+        );
+        *self = Self::with_lists(game, deck, Lists::of(old));
+    }
+
+    fn with_lists(game: Game, deck: &[Card], lists: Lists) -> Self {
         match game {
-            Game::Coinche => coinche(deck),
-            Game::Belote { dealer, taker } => belote(dealer, taker, deck),
-            Game::Duo { dealer } => duo(dealer, deck),
+            Game::Coinche => coinche(deck, lists),
+            Game::Belote { dealer, taker } => belote(dealer, taker, deck, lists),
+            Game::Duo { dealer } => duo(dealer, deck, lists),
         }
     }
 }
 
+/// The lists of a deal, emptied, for the next deal to fill: four by seat
+/// (duo's hidden and visible take two each) and one for the undealt cards.
+#[derive(Default)]
+struct Lists {
+    by_seat: [Vec<Card>; 4],
+    undealt: Vec<Card>,
+}
+
+impl Lists {
+    fn of(deal: Deal) -> Self {
+        let (mut by_seat, mut undealt) = match deal {
+            Deal::Coinche { hands } | Deal::Belote { hands, .. } => (hands, Vec::new()),
+            Deal::BeloteAllPassed { hands, undealt, .. } => (hands, undealt),
+            Deal::Duo {
+                hidden: [a, b],
+                visible: [c, d],
+            } => ([a, b, c, d], Vec::new()),
+        };
+        by_seat.iter_mut().for_each(Vec::clear);
+        undealt.clear();
+        Self { by_seat, undealt }
+    }
+}
+
 /// Position p goes to seat p mod 4.
-fn coinche(deck: &[Card]) -> Deal {
-    let mut hands: [Vec<Card>; 4] = Default::default();
+fn coinche(deck: &[Card], lists: Lists) -> Deal {
+    let mut hands = lists.by_seat;
     for (p, &card) in deck.iter().enumerate() {
         hands[p % usize::from(TABLE)].push(card);
     }
@@ -86,8 +126,8 @@ fn coinche(deck: &[Card]) -> Deal {
 /// Two rounds of packets, each starting at the seat after the dealer.
 // Decision (SCHEMES.md §3 step 6): seats are numbered in the order of play,
 // so the seat "on the dealer's right", who receives first, is dealer + 1.
-fn belote(dealer: Seat, taker: Option<Seat>, deck: &[Card]) -> Deal {
-    let mut hands: [Vec<Card>; 4] = Default::default();
+fn belote(dealer: Seat, taker: Option<Seat>, deck: &[Card], lists: Lists) -> Deal {
+    let (mut hands, mut undealt) = (lists.by_seat, lists.undealt);
     let round = (1..=usize::from(TABLE)).map(|k| dealer.after(k, TABLE));
     for (seat, packet) in round
         .clone()
@@ -98,10 +138,11 @@ fn belote(dealer: Seat, taker: Option<Seat>, deck: &[Card]) -> Deal {
     let upcard = deck[RETOURNE];
     let rest = &deck[RETOURNE + 1..];
     let Some(taker) = taker else {
+        undealt.extend_from_slice(rest);
         return Deal::BeloteAllPassed {
             hands,
             upcard,
-            undealt: rest.to_vec(),
+            undealt,
         };
     };
     hands[taker.index()].push(upcard);
@@ -119,10 +160,10 @@ fn belote(dealer: Seat, taker: Option<Seat>, deck: &[Card]) -> Deal {
 }
 
 /// Packets of 4, receiver then dealer; the first four face down.
-fn duo(dealer: Seat, deck: &[Card]) -> Deal {
+fn duo(dealer: Seat, deck: &[Card], lists: Lists) -> Deal {
     let receiver = dealer.after(1, DUO);
-    let mut hidden: [Vec<Card>; 2] = Default::default();
-    let mut visible: [Vec<Card>; 2] = Default::default();
+    let [a, b, c, d] = lists.by_seat;
+    let (mut hidden, mut visible) = ([a, b], [c, d]);
     for (n, packet) in deck.chunks_exact(DUO_PACKET).enumerate() {
         let seat = if n % 2 == 0 { receiver } else { dealer };
         let side = if n < HIDDEN_PACKETS {

@@ -65,6 +65,10 @@ impl DealScheme for AtoutV1 {
         Deal::new(input.game(), deck)
     }
 
+    fn deal_into(input: &Input, (): &(), deck: &[Card], out: &mut Deal) {
+        out.refill(input.game(), deck);
+    }
+
     fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {
         match stage {
             "fingerprint" => Some(input.secret().to_owned()),

@@ -17,6 +17,16 @@ impl Fingerprint {
         Self(Sha256::digest(text).into())
     }
 
+    /// Returns the fingerprint of the text made of `parts` joined, without
+    /// joining them (nothing is allocated).
+    pub fn of_parts(parts: &[&[u8]]) -> Self {
+        let mut hasher = Sha256::new();
+        for part in parts {
+            hasher.update(part);
+        }
+        Self(hasher.finalize().into())
+    }
+
     /// Returns the fingerprint whose digest is `bytes`.
     pub const fn from_bytes(bytes: [u8; 32]) -> Self {
         Self(bytes)

@@ -42,7 +42,7 @@ impl DealScheme for Sfc32Lock {
     type Deal = EuchreDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
-        Fingerprint::of(input.locked_text().as_bytes())
+        Fingerprint::of_parts(&[input.seed().as_bytes(), b":", input.nonce().as_bytes()])
     }
 
     fn setup(_: &Input) {}

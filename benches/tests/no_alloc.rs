@@ -1,0 +1,44 @@
+//! A deal into caller-provided buffers allocates nothing (issue 8): every
+//! scheme's "into a table" workload, once its buffers have held a deal, runs
+//! a hundred more deals without one allocation.
+
+// The test harness documents nothing public.
+#![allow(missing_docs)]
+
+#[global_allocator]
+static ALLOCATOR: dhat::Alloc = dhat::Alloc;
+
+#[test]
+fn dealing_into_a_reused_table_allocates_nothing() {
+    let _profiler = dhat::Profiler::builder().testing().build();
+    let workloads = fairdeal_benches::workload::all();
+    let tables: Vec<_> = workloads
+        .iter()
+        .filter(|w| w.deal.ends_with("into a table"))
+        .collect();
+    assert_eq!(
+        tables.len(),
+        6,
+        "one table workload per scheme, two for showdown"
+    );
+    for w in tables {
+        let mut run = w.runner();
+        run();
+        run();
+        let before = dhat::HeapStats::get();
+        for _ in 0..100 {
+            run();
+        }
+        let after = dhat::HeapStats::get();
+        assert_eq!(
+            (
+                after.total_blocks - before.total_blocks,
+                after.total_bytes - before.total_bytes
+            ),
+            (0, 0),
+            "{} ({}): allocations in 100 deals into a reused table",
+            w.scheme,
+            w.deal
+        );
+    }
+}
