@@ -1958,7 +1958,9 @@ fn bench_reports_every_field_as_json_and_progress_on_stderr() {
     assert_eq!(report["sha256"]["message_bytes"], 55);
     assert_eq!(report["seconds"], 0.05);
     let results = report["results"].as_array().unwrap();
-    assert_eq!(results.len(), 1, "{report}");
+    assert_eq!(results.len(), 2, "{report}");
+    assert_eq!(results[1]["deal"], "dealer-1 into a table");
+    assert_eq!(results[1]["sha256_blocks_per_deal"], 5);
     let row = &results[0];
     assert_eq!(row["scheme"], "euchremaster");
     assert_eq!(row["deal"], "trace of dealer-1");
@@ -1993,12 +1995,14 @@ fn bench_threads_and_a_deal_without_hashing() {
         deals,
         [
             "trace of fisher-yates-1-hands",
-            "hand 2 of kitchen-table-2-hands"
+            "fisher-yates-1-hands into a table",
+            "hand 2 of kitchen-table-2-hands",
+            "hand 2 of kitchen-table-2-hands into a table"
         ]
     );
     // The kitchen-table hand hashes nothing: no limit, no ratio.
-    assert_eq!(results[1]["sha256_blocks_per_deal"], 0);
-    assert!(results[1]["ratio_to_hash_bound"].is_null());
+    assert_eq!(results[2]["sha256_blocks_per_deal"], 0);
+    assert!(results[2]["ratio_to_hash_bound"].is_null());
     for row in results {
         assert_eq!(row["threads"]["count"], 2);
         for field in [
@@ -2025,7 +2029,7 @@ fn bench_prints_a_table() {
         .lines()
         .filter(|l| l.starts_with("sfc32-lock") || l.starts_with("atout-v1"))
         .collect();
-    assert_eq!(rows.len(), 2, "{out}");
+    assert_eq!(rows.len(), 4, "{out}");
 }
 
 #[test]
