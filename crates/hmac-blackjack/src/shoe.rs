@@ -167,63 +167,29 @@ pub fn shuffle_positions<I: Iterator<Item = u32>>(
     draws: &mut I,
     positions: &mut Vec<u16>,
 ) -> Result<(), Error> {
-    let mut remaining = Remaining::FULL;
+    let mut remaining = STARTING_POSITIONS;
     positions.clear();
     for len in (1..=SHOE_SIZE).rev() {
         let u = next_draw(draws, SHOE_SIZE - len)?;
         // OK because len is at most 416.
-        let at = mul_shift(u, u32::try_from(len).unwrap_or(u32::MAX));
-        positions.push(remaining.take(at));
+        let at = mul_shift(u, u32::try_from(len).unwrap_or(u32::MAX)) as usize;
+        positions.push(remaining[at]);
+        // Later cards move down one, as the site's splice does.
+        remaining.copy_within(at + 1..len, at);
     }
     Ok(())
 }
 
-/// The starting positions not yet taken, as a Fenwick tree of counts: the
-/// `at`-th one still there (in starting order, exactly the card the site's
-/// splice leaves at index `at`) is found and removed in nine steps instead
-/// of moving every later card down one.
-struct Remaining {
-    /// tree[i] counts the positions left among the lowbit(i) ending at i
-    /// (1-based).
-    tree: [u16; SHOE_SIZE + 1],
-}
-
-/// The largest power of two not above [`SHOE_SIZE`].
-const TOP_STEP: usize = 256;
-
-impl Remaining {
-    /// Every position there: each range holds lowbit(i) of them.
-    const FULL: Self = {
-        let mut tree = [0u16; SHOE_SIZE + 1];
-        let mut i = 1u16;
-        while (i as usize) <= SHOE_SIZE {
-            tree[i as usize] = i & i.wrapping_neg();
-            i += 1;
-        }
-        Self { tree }
-    };
-
-    /// Removes and returns the `at`-th position still there (from 0).
-    fn take(&mut self, at: u32) -> u16 {
-        let (mut pos, mut rank) = (0, at + 1);
-        let mut step = TOP_STEP;
-        while step > 0 {
-            let next = pos + step;
-            if next <= SHOE_SIZE && u32::from(self.tree[next]) < rank {
-                pos = next;
-                rank -= u32::from(self.tree[next]);
-            }
-            step /= 2;
-        }
-        let mut i = pos + 1;
-        while i <= SHOE_SIZE {
-            self.tree[i] -= 1;
-            i += i & i.wrapping_neg();
-        }
-        // OK because pos < 416.
-        u16::try_from(pos).unwrap_or(u16::MAX)
+/// The starting positions 0..415, which the shoe draws from.
+const STARTING_POSITIONS: [u16; SHOE_SIZE] = {
+    let mut positions = [0u16; SHOE_SIZE];
+    let mut p = 0u16;
+    while (p as usize) < SHOE_SIZE {
+        positions[p as usize] = p;
+        p += 1;
     }
-}
+    positions
+};
 
 #[cfg(test)]
 mod tests {
