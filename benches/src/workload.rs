@@ -133,8 +133,8 @@ where
 }
 
 /// The whole deal of a one-deal input dealt into a reused
-/// [`Table`](fairdeal_core::Table): the commitment, then
-/// `DealScheme::deal_into_table`. After the first deal nothing is allocated.
+/// [`Table`](fairdeal_core::Table): `DealScheme::whole_deal_into_table`, the
+/// commitment included. After the first deal nothing is allocated.
 ///
 /// # Panics
 ///
@@ -155,8 +155,11 @@ where
             let (input, setup) = (Arc::clone(&input), Arc::clone(&setup));
             let mut table = Table::<S>::new();
             Box::new(move || {
-                black_box(S::commitment(black_box(&input)));
-                let _ = black_box(S::deal_into_table(black_box(&input), &setup, 1, &mut table));
+                let _ = black_box(S::whole_deal_into_table(
+                    black_box(&input),
+                    &setup,
+                    &mut table,
+                ));
             })
         }),
     }

@@ -187,10 +187,18 @@ where
         let setup = S::setup(&input);
         let mut table = Table::<S>::new();
         let mut deals = Vec::new();
+        let mut fingerprint = S::commitment(&input);
         for n in 1..=S::deals(&input) {
-            // The second deal into the same table reuses every buffer.
-            S::deal_into_table(&input, &setup, n, &mut table)?;
-            S::deal_into_table(&input, &setup, n, &mut table)?;
+            // The second deal into the same table reuses every buffer; a
+            // single deal goes through the path that shares the commitment's
+            // work with the stream.
+            if S::GAME {
+                S::deal_into_table(&input, &setup, n, &mut table)?;
+                S::deal_into_table(&input, &setup, n, &mut table)?;
+            } else {
+                S::whole_deal_into_table(&input, &setup, &mut table)?;
+                fingerprint = S::whole_deal_into_table(&input, &setup, &mut table)?;
+            }
             let start = S::starting_deck(&input, n);
             deals.push(DealTrace {
                 prelude: S::prelude(&input, &setup, n),
@@ -207,7 +215,7 @@ where
             });
         }
         Ok(to_json(&Trace::<S> {
-            fingerprint: S::commitment(&input),
+            fingerprint,
             setup,
             deals,
         }))

@@ -154,6 +154,13 @@ pub trait DealScheme {
         Ok(extras.clone())
     }
 
+    /// Returns the commitment and the stream of deal 1 together, so that a
+    /// scheme whose commitment and stream hash the same first block (a
+    /// 64-character seed) hashes it once; by default, the two on their own.
+    fn commitment_and_stream(input: &Self::Input) -> (Fingerprint, Self::Stream) {
+        (Self::commitment(input), Self::stream(input, 1))
+    }
+
     /// Deals `deck` into `out`, reusing its buffers where the deal type
     /// allows (a scheme overrides this to deal without allocating); by
     /// default a new deal replaces `out`.
@@ -185,9 +192,49 @@ pub trait DealScheme {
     where
         Self: Sized,
     {
+        Self::stream_into_table(input, setup, deal, Self::stream(input, deal), table)
+    }
+
+    /// Runs a whole single deal into `table`: the commitment and deal 1,
+    /// sharing their work through [`DealScheme::commitment_and_stream`].
+    /// Allocates nothing once the buffers have grown (see
+    /// [`DealScheme::deal_into_table`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`DealScheme::deal_into_table`].
+    fn whole_deal_into_table(
+        input: &Self::Input,
+        setup: &Self::Setup,
+        table: &mut Table<Self>,
+    ) -> Result<Fingerprint, Error>
+    where
+        Self: Sized,
+    {
+        let (fingerprint, stream) = Self::commitment_and_stream(input);
+        Self::stream_into_table(input, setup, 1, stream, table)?;
+        Ok(fingerprint)
+    }
+
+    /// Deals deal `deal` into `table` from `stream` (its stream).
+    ///
+    /// # Errors
+    ///
+    /// As [`DealScheme::deal_into_table`].
+    #[doc(hidden)]
+    fn stream_into_table(
+        input: &Self::Input,
+        setup: &Self::Setup,
+        deal: usize,
+        stream: Self::Stream,
+        table: &mut Table<Self>,
+    ) -> Result<(), Error>
+    where
+        Self: Sized,
+    {
         let prelude = Self::prelude(input, setup, deal);
         table.randoms.clear();
-        let mut draws = RecordInto::new(Self::stream(input, deal), &mut table.randoms);
+        let mut draws = RecordInto::new(stream, &mut table.randoms);
         Self::shuffle_positions(input, deal, &mut draws, &mut table.positions)?;
         let start = Self::starting_deck(input, deal);
         table.cards.clear();

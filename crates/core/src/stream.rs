@@ -47,6 +47,22 @@ impl Sha256Counter {
         }
     }
 
+    /// Returns the stream whose prefix is what `hasher` has absorbed, then
+    /// `parts`: a caller that already hashed the prefix's first block (for
+    /// the fingerprint) shares that work.
+    pub fn continuing(mut hasher: Sha256, parts: &[&[u8]]) -> Self {
+        for part in parts {
+            hasher.update(part);
+        }
+        hasher.update(b":");
+        Self {
+            after_prefix: hasher,
+            k: 0,
+            block: [0; 8],
+            next: 8,
+        }
+    }
+
     /// Returns the hashed text of block `k`: what a port must hash.
     pub fn preimage(prefix: &[u8], k: u64) -> Vec<u8> {
         let mut buf = [0; 20];

@@ -10,6 +10,7 @@ use fairdeal_core::{
     Card, DealScheme, Error, EuchreDeal, Field, Fingerprint, Sha256Counter, fisher_yates_mul_shift,
     identity_into,
 };
+use sha2::{Digest, Sha256};
 
 pub use deal::{PACKETS, deal};
 pub use deck::{JOKER_DECK, STARTING_DECK};
@@ -66,6 +67,17 @@ impl DealScheme for EuchreMaster {
 
     fn deal_into(input: &Input, (): &(), deck: &[Card], out: &mut EuchreDeal) {
         out.refill(deck, input.dealer().after(1, 4), PACKETS);
+    }
+
+    fn commitment_and_stream(input: &Input) -> (Fingerprint, Sha256Counter) {
+        // The seed is 64 characters: exactly one block, whose state serves
+        // the fingerprint and every counter hash (seed:cut:k).
+        let after_seed = Sha256::new().chain_update(input.seed().as_bytes());
+        let fingerprint = Fingerprint::from_bytes(after_seed.clone().finalize().into());
+        (
+            fingerprint,
+            Sha256Counter::continuing(after_seed, &[b":", input.cut().as_bytes()]),
+        )
     }
 
     fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {
