@@ -54,8 +54,12 @@ where
                 break u;
             }
         };
-        // OK because u mod n < n = i + 1, a usize.
-        let j = usize::try_from(u % n).unwrap_or(i);
+        // u < 2^32 and n <= 32 here, so a 32-bit division gives u mod n
+        // (quicker than a 64-bit one); OK because u mod n < n = i + 1.
+        let j = match (u32::try_from(u), u32::try_from(n)) {
+            (Ok(u), Ok(n)) => (u % n) as usize,
+            _ => usize::try_from(u % n).unwrap_or(i),
+        };
         positions.swap(i, j);
     }
     Ok(())
