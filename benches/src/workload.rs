@@ -145,24 +145,14 @@ where
     S::Input: Send + Sync,
     S::Setup: Send + Sync,
 {
-    let input = Arc::new(case.input::<S>());
-    let setup = Arc::new(S::setup(&input));
-    Workload {
-        scheme: S::ID,
-        deal: format!("{} into a table", case.id),
+    into_table::<S>(
+        case,
+        format!("{} into a table", case.id),
         blocks,
-        make: Box::new(move || {
-            let (input, setup) = (Arc::clone(&input), Arc::clone(&setup));
-            let mut table = Table::<S>::new();
-            Box::new(move || {
-                let _ = black_box(S::whole_deal_into_table(
-                    black_box(&input),
-                    &setup,
-                    &mut table,
-                ));
-            })
-        }),
-    }
+        |input, setup, table| {
+            let _ = black_box(S::whole_deal_into_table(black_box(input), setup, table));
+        },
+    )
 }
 
 /// One hand of a game dealt into a reused table (prelude, stream, shuffle,
@@ -177,23 +167,43 @@ where
     S::Input: Send + Sync,
     S::Setup: Send + Sync,
 {
+    into_table::<S>(
+        case,
+        format!("hand {deal} of {} into a table", case.id),
+        0,
+        move |input, setup, table| {
+            let _ = black_box(S::deal_into_table(black_box(input), setup, deal, table));
+        },
+    )
+}
+
+/// A workload that runs `deal` with the case's input and set-up and a
+/// table of its own (one a runner, so one a thread).
+///
+/// # Panics
+///
+/// When the case's input is refused (see [`Case::input`]).
+fn into_table<S>(
+    case: Case,
+    label: String,
+    blocks: u64,
+    deal: impl Fn(&S::Input, &S::Setup, &mut Table<S>) + Copy + Send + Sync + 'static,
+) -> Workload
+where
+    S: DealScheme + 'static,
+    S::Input: Send + Sync,
+    S::Setup: Send + Sync,
+{
     let input = Arc::new(case.input::<S>());
     let setup = Arc::new(S::setup(&input));
     Workload {
         scheme: S::ID,
-        deal: format!("hand {deal} of {} into a table", case.id),
-        blocks: 0,
+        deal: label,
+        blocks,
         make: Box::new(move || {
             let (input, setup) = (Arc::clone(&input), Arc::clone(&setup));
             let mut table = Table::<S>::new();
-            Box::new(move || {
-                let _ = black_box(S::deal_into_table(
-                    black_box(&input),
-                    &setup,
-                    deal,
-                    &mut table,
-                ));
-            })
+            Box::new(move || deal(&input, &setup, &mut table))
         }),
     }
 }

@@ -173,9 +173,7 @@ where
     type Item = I::Item;
 
     fn next(&mut self) -> Option<I::Item> {
-        let item = self.inner.next()?;
-        self.taken.push(item);
-        Some(item)
+        RecordInto::new(&mut self.inner, &mut self.taken).next()
     }
 }
 
