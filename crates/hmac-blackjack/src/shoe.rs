@@ -167,29 +167,67 @@ pub fn shuffle_positions<I: Iterator<Item = u32>>(
     draws: &mut I,
     positions: &mut Vec<u16>,
 ) -> Result<(), Error> {
-    let mut remaining = STARTING_POSITIONS;
+    let mut remaining = Remaining::FULL;
     positions.clear();
     for len in (1..=SHOE_SIZE).rev() {
         let u = next_draw(draws, SHOE_SIZE - len)?;
         // OK because len is at most 416.
         let at = mul_shift(u, u32::try_from(len).unwrap_or(u32::MAX)) as usize;
-        positions.push(remaining[at]);
-        // Later cards move down one, as the site's splice does.
-        remaining.copy_within(at + 1..len, at);
+        positions.push(remaining.take(at));
     }
     Ok(())
 }
 
-/// The starting positions 0..415, which the shoe draws from.
-const STARTING_POSITIONS: [u16; SHOE_SIZE] = {
-    let mut positions = [0u16; SHOE_SIZE];
-    let mut p = 0u16;
-    while (p as usize) < SHOE_SIZE {
-        positions[p as usize] = p;
-        p += 1;
+/// Positions a bucket holds.
+const BUCKET: usize = 32;
+/// Buckets of the shoe: 13 x 32 = 416.
+const BUCKETS: usize = SHOE_SIZE / BUCKET;
+
+/// The starting positions not yet taken, in order, in buckets of 32 with
+/// their counts: the `at`-th one (the card the site's splice leaves at index
+/// `at`) is found by walking the counts and removed by moving at most 31
+/// positions of its bucket down one, where one list would move up to 415.
+/// (An order-statistic tree was tried and was slower: its descent branches
+/// on the draw at every level.)
+struct Remaining {
+    buckets: [[u16; BUCKET]; BUCKETS],
+    counts: [usize; BUCKETS],
+}
+
+impl Remaining {
+    /// Every position, in order.
+    const FULL: Self = {
+        let mut buckets = [[0u16; BUCKET]; BUCKETS];
+        let mut p = 0u16;
+        while (p as usize) < SHOE_SIZE {
+            buckets[p as usize / BUCKET][p as usize % BUCKET] = p;
+            p += 1;
+        }
+        Self {
+            buckets,
+            counts: [BUCKET; BUCKETS],
+        }
+    };
+
+    /// Removes and returns the `at`-th position still there (from 0).
+    ///
+    /// # Panics
+    ///
+    /// When fewer than `at + 1` positions remain.
+    fn take(&mut self, mut at: usize) -> u16 {
+        let mut b = 0;
+        while at >= self.counts[b] {
+            at -= self.counts[b];
+            b += 1;
+        }
+        let len = self.counts[b];
+        let bucket = &mut self.buckets[b];
+        let position = bucket[at];
+        bucket.copy_within(at + 1..len, at);
+        self.counts[b] -= 1;
+        position
     }
-    positions
-};
+}
 
 #[cfg(test)]
 mod tests {
