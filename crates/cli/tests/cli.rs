@@ -29,6 +29,15 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Returns the field names of a JSON object, in order.
+fn keys_of(v: &Value) -> Vec<&str> {
+    v.as_object()
+        .expect("a JSON object")
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
 fn sample(extra: &[&'static str]) -> Vec<&'static str> {
     let mut args = vec!["--seed", SEED, "--cut", "K7 cut", "--dealer", "1"];
     args.extend_from_slice(extra);
@@ -104,7 +113,7 @@ fn deal_json_has_exactly_the_fields_of_schemes_md() {
     let o = fairdeal(&args);
     assert_eq!(o.status.code(), Some(0));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys = keys_of(&v);
     assert_eq!(
         keys,
         [
@@ -365,7 +374,7 @@ fn showdown_record_verifies_and_deal_prints_the_json_names() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys = keys_of(&v);
     assert_eq!(
         keys,
         [
@@ -377,12 +386,7 @@ fn showdown_record_verifies_and_deal_prints_the_json_names() {
             "deals"
         ]
     );
-    let deal: Vec<&str> = v["deals"][0]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let deal = keys_of(&v["deals"][0]);
     assert_eq!(
         deal,
         [
@@ -1067,7 +1071,7 @@ fn sfc32_lock_deal_json_has_exactly_the_fields_of_schemes_md() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys = keys_of(&v);
     assert_eq!(
         keys,
         [
@@ -1511,7 +1515,7 @@ fn deal_hmac_blackjack_shows_the_first_cards_and_the_fingerprint_check() {
 
     args.push("--json");
     let v: Value = serde_json::from_str(&stdout(&fairdeal(&args))).unwrap();
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys = keys_of(&v);
     assert_eq!(
         keys,
         ["fingerprint", "randoms", "positions", "deck", "labels"]
@@ -1542,14 +1546,9 @@ fn play_blackjack_replays_a_round() {
     let o = blackjack("4", "PHSD", &["--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys = keys_of(&v);
     assert_eq!(keys, ["fingerprint", "hands", "dealer", "net"]);
-    let hand: Vec<&str> = v["hands"][1]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let hand = keys_of(&v["hands"][1]);
     assert_eq!(
         hand,
         [
@@ -1684,7 +1683,7 @@ fn roll_each_game() {
         out.contains("\nslot         ") && out.contains("\noutcome      "),
         "{out}"
     );
-    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    let keys = keys_of(&v);
     assert_eq!(keys, ["fingerprint", "randoms", "slot", "outcome"]);
 
     let (out, v) = roll("mines", &["--nonce", "3", "--mines", "24"]);
@@ -1694,12 +1693,7 @@ fn roll_each_game() {
 
     let (out, v) = roll("case", &["--nonce", "3", "--rolls", "4"]);
     assert_eq!(out.matches("roll ").count(), 4, "{out}");
-    let ticket: Vec<&str> = v["tickets"][0]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let ticket = keys_of(&v["tickets"][0]);
     assert_eq!(ticket, ["roll", "u32", "ticket"]);
     assert!(v["tickets"][0]["ticket"].is_string());
 
