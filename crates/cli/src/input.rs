@@ -117,22 +117,23 @@ pub fn hint(scheme: &dyn DynScheme, e: Error) -> CliError {
         (_, Some(_)) => format!("the {} argument", field.name.to_uppercase()),
         (_, None) => format!("--{}", field.flag()),
     };
-    match e.kind() {
-        ErrorKind::Missing { .. } => CliError::Usage(format!(
-            "{e} (give {given_as}, or \"{}\" in the --input file)",
-            field.name
-        )),
-        _ => CliError::Input(e),
-    }
+    missing(e, &given_as, field.name)
 }
 
 /// Adds to a game's missing field's error how to give it.
 pub fn hint_game(game: &Game, e: Error) -> CliError {
-    match (e.kind(), game.fields.iter().find(|f| f.name == e.field())) {
-        (ErrorKind::Missing { .. }, Some(field)) => CliError::Usage(format!(
-            "{e} (give --{}, or \"{}\" in the --input file)",
-            field.flag(),
-            field.name
+    match game.fields.iter().find(|f| f.name == e.field()) {
+        Some(field) => missing(e, &format!("--{}", field.flag()), field.name),
+        None => CliError::Input(e),
+    }
+}
+
+/// A missing field's error with how to give it (`given_as`) or where to put
+/// it in the input file; any other error as it is.
+fn missing(e: Error, given_as: &str, name: &str) -> CliError {
+    match e.kind() {
+        ErrorKind::Missing { .. } => CliError::Usage(format!(
+            "{e} (give {given_as}, or \"{name}\" in the --input file)"
         )),
         _ => CliError::Input(e),
     }

@@ -17,7 +17,7 @@ pub use actions::{Action, Actions};
 pub use blackjack::{DealerHand, PlayerHand, Round, replay};
 pub use hand::{DEALER_STANDS_ON, Net, Outcome, TWENTY_ONE, Total};
 pub use input::{Input, MAX_NONCE};
-pub use shoe::{DECK, DECKS, Deal, LABELS, SHOE_SIZE, STARTING_SHOE, Shoe, label};
+pub use shoe::{DECK, DECKS, Deal, LABELS, SHOE_SIZE, STARTING_SHOE, label};
 pub use stream::{HmacStream, PER_ROUND};
 pub use ticket::{TICKETS, Ticket};
 

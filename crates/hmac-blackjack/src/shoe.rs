@@ -5,7 +5,7 @@ use fairdeal_core::Rank::{
     Ace, Eight, Five, Four, Jack, King, Nine, Queen, Seven, Six, Ten, Three, Two,
 };
 use fairdeal_core::Suit::{Clubs, Diamonds, Hearts, Spades};
-use fairdeal_core::{Card, Deck, Error, Rank, Suit, identity, mul_shift, next_draw};
+use fairdeal_core::{Card, Deck, Error, Rank, Suit, mul_shift, next_draw};
 use serde::Serialize;
 
 /// Decks in the shoe.
@@ -98,50 +98,6 @@ impl Deal {
     }
 }
 
-/// The shoe being dealt, card by card: the starting positions not yet taken,
-/// in order.
-///
-/// Each card takes one number u and is `remaining[(u * len) >> 32]`
-/// (the site's `floor(f * remaining.length)`), removed so that later cards
-/// move down one: card k of the shoe depends on the first k + 1 numbers
-/// alone.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shoe {
-    remaining: Vec<u16>,
-}
-
-impl Shoe {
-    /// Returns the full shoe, before any card is taken.
-    pub fn full() -> Self {
-        Self {
-            remaining: identity(SHOE_SIZE),
-        }
-    }
-
-    /// Returns how many cards were taken.
-    pub fn taken(&self) -> usize {
-        SHOE_SIZE - self.remaining.len()
-    }
-
-    /// Takes the next card with the next number of `draws`, and returns its
-    /// position in [`STARTING_SHOE`].
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::StreamExhausted`](fairdeal_core::ErrorKind::StreamExhausted)
-    /// when `draws` ends.
-    ///
-    /// # Panics
-    ///
-    /// When all 416 cards are already taken.
-    pub fn take<I: Iterator<Item = u32>>(&mut self, draws: &mut I) -> Result<u16, Error> {
-        let u = next_draw(draws, self.taken())?;
-        // OK because the shoe holds at most 416 cards.
-        let len = u32::try_from(self.remaining.len()).unwrap_or(u32::MAX);
-        Ok(self.remaining.remove(mul_shift(u, len) as usize))
-    }
-}
-
 /// Returns the shoe in deal order, taking 416 numbers from `draws`.
 ///
 /// # Errors
@@ -155,9 +111,11 @@ pub fn shuffle<I: Iterator<Item = u32>>(draws: &mut I) -> Result<Deck, Error> {
 }
 
 /// Writes into `positions` (emptied first, its capacity reused) the
-/// starting position of each card of the shoe, as [`Shoe::take`] picks
-/// them, taking 416 numbers from `draws`. What remains is kept on the stack,
-/// so nothing is allocated.
+/// starting position of each card of the shoe, taking 416 numbers from
+/// `draws`: each card takes one number u and is `remaining[(u * len) >> 32]`
+/// (the site's `floor(f * remaining.length)`), removed so that later cards
+/// move down one, so card k depends on the first k + 1 numbers alone. What
+/// remains is kept on the stack, so nothing is allocated.
 ///
 /// # Errors
 ///
@@ -232,6 +190,7 @@ impl Remaining {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fairdeal_core::identity;
 
     #[test]
     fn deck_and_labels_read_as_the_spec() {
