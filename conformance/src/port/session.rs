@@ -107,11 +107,18 @@ impl Session {
     }
 }
 
+/// The least time a port has to say hello: starting an interpreter or a
+/// runtime can take longer than a case may (a short `--timeout` that finds
+/// a hung case must not fail a port still starting on a loaded machine).
+const STARTUP: Duration = Duration::from_secs(10);
+
+/// Starts the port and waits for its hello, for `timeout` and at least
+/// [`STARTUP`].
 fn handshake(command: &[String], timeout: Duration) -> Result<(PortProcess, Hello), String> {
     let mut port = PortProcess::spawn(command)
         .map_err(|e| format!("cannot start {:?}: {e}", command.join(" ")))?;
     port.send(&protocol::hello());
-    let line = port.receive(timeout).map_err(|silence| {
+    let line = port.receive(timeout.max(STARTUP)).map_err(|silence| {
         let tail = port.stderr_tail().join("\n");
         match silence {
             Silence::Timeout(t) => format!("no hello within {} s\n{tail}", t.as_secs_f64()),
