@@ -1,55 +1,80 @@
 //! The bounds: raw SHA-256 blocks and HMAC-SHA256 of short messages, on the
-//! same machine and in the same run as the schemes.
+//! same machine and in the same run as the schemes; each both as the deals
+//! compute it (`fairdeal_core::Midstate`, `HmacSha256`) and through the
+//! `sha2`/`hmac` crates' generic API, to show what that API costs.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use fairdeal_benches::measure::BLOCK_MESSAGE;
+use fairdeal_benches::measure::{BLOCK_MESSAGE, compress_one_block};
+use fairdeal_core::{HmacSha256, Midstate};
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 /// A 64-character seed: one whole block (euchremaster's seed, showdown's
 /// house seed, the hmac-blackjack worked example's server seed).
 const SEED: &[u8; 64] = b"a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
+/// A counter hash's tail after the seed (euchremaster, cut K7, k = 0).
+const COUNTER_TAIL: &[u8] = b":K7 cut:0";
 /// A round's message of the hmac-blackjack worked example.
 const MESSAGE: &[u8] = b"lucky:0:12";
 /// 4087 bytes pad to exactly 64 blocks (4087 + 9 = 64 x 64).
 const LONG: usize = 64 * 64 - 9;
 
-/// `sha256/64B`: one block, from a new hasher to the digest (the baseline
-/// `fairdeal bench` measures); `sha256/after-shared-block`: a counter
-/// hash, from a clone of the state after a 64-byte seed, one block;
-/// `sha256/4087B`: 64 blocks in one message, per block (the compression
-/// function alone, without a hash's set-up and finish).
+/// `sha256/compress`: the compression function on one block, alone;
+/// `sha256/64B`: a one-block message from a new state to its digest (the
+/// baseline `fairdeal bench` measures), `sha256/64B-digest-api` the same
+/// through `sha2::Sha256::digest`; `sha256/after-shared-block`: a counter
+/// hash, one block from the state after a 64-byte seed (`.../digest-api`
+/// from a clone of a `sha2` hasher); `sha256/4087B`: 64 blocks in one
+/// message, per block.
 pub fn sha256(c: &mut Criterion) {
     let mut group = c.benchmark_group("sha256");
     group.throughput(Throughput::Elements(1));
+    let mut state = [0; 8];
+    group.bench_function("compress", |b| {
+        b.iter(|| compress_one_block(black_box(&mut state)));
+    });
     group.bench_function("64B", |b| {
+        b.iter(|| Midstate::new().digest_with(black_box(&BLOCK_MESSAGE)));
+    });
+    group.bench_function("64B-digest-api", |b| {
         b.iter(|| Sha256::digest(black_box(&BLOCK_MESSAGE)));
     });
-    let after_seed = Sha256::new().chain_update(SEED);
+    let after_seed = Midstate::new().chain(SEED);
     group.bench_function("after-shared-block", |b| {
+        b.iter(|| black_box(&after_seed).words_with(COUNTER_TAIL));
+    });
+    let after_seed = Sha256::new().chain_update(SEED);
+    group.bench_function("after-shared-block-digest-api", |b| {
         b.iter(|| {
             black_box(&after_seed)
                 .clone()
-                .chain_update(b":K7 cut:0")
+                .chain_update(COUNTER_TAIL)
                 .finalize()
         });
     });
     let long = vec![b'a'; LONG];
     group.throughput(Throughput::Elements(64));
-    group.bench_function("4087B", |b| b.iter(|| Sha256::digest(black_box(&long))));
+    group.bench_function("4087B", |b| {
+        b.iter(|| Midstate::new().digest_with(black_box(&long)));
+    });
     group.finish();
 }
 
-/// `hmac/keyed-clone`: HMAC-SHA256 of a round's message from a clone of
-/// the keyed state (the key schedule done once: 2 blocks a message);
-/// `hmac/new-key`: keying each time (4 blocks a message).
+/// `hmac/keyed`: HMAC-SHA256 of a round's message from the keyed states
+/// (the key schedule done once: 2 blocks a message), `hmac/keyed-hmac-api`
+/// the same from a clone of an `hmac` crate MAC; `hmac/new-key`: keying
+/// each time (4 blocks a message).
 pub fn hmac(c: &mut Criterion) {
     let mut group = c.benchmark_group("hmac");
     group.throughput(Throughput::Elements(1));
+    let keyed = HmacSha256::new(SEED);
+    group.bench_function("keyed", |b| {
+        b.iter(|| black_box(&keyed).words_with(MESSAGE));
+    });
     let keyed = Hmac::<Sha256>::new_from_slice(SEED).expect("HMAC takes a key of any length");
-    group.bench_function("keyed-clone", |b| {
+    group.bench_function("keyed-hmac-api", |b| {
         b.iter(|| {
             let mut mac = black_box(&keyed).clone();
             mac.update(MESSAGE);
@@ -57,12 +82,7 @@ pub fn hmac(c: &mut Criterion) {
         });
     });
     group.bench_function("new-key", |b| {
-        b.iter(|| {
-            let mut mac = Hmac::<Sha256>::new_from_slice(black_box(SEED))
-                .expect("HMAC takes a key of any length");
-            mac.update(MESSAGE);
-            mac.finalize().into_bytes()
-        });
+        b.iter(|| HmacSha256::new(black_box(SEED)).words_with(MESSAGE));
     });
     group.finish();
 }

@@ -11,7 +11,9 @@ use std::sync::Barrier;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use sha2::{Digest, Sha256};
+use fairdeal_core::Midstate;
+use sha2::compress256;
+use sha2::digest::generic_array::GenericArray;
 
 use crate::report::{Baseline, Report, Row, Threads};
 use crate::workload::Runner;
@@ -151,11 +153,24 @@ pub fn rate_on_threads(
 }
 
 /// Returns the time of one SHA-256 block: a one-block message
-/// ([`BLOCK_MESSAGE`]) hashed from a new hasher to its digest.
+/// ([`BLOCK_MESSAGE`]) hashed from a new state to its digest, as the deals
+/// hash (`fairdeal_core::Midstate`).
 pub fn sha256_block(duration: Duration) -> Samples {
     measure(duration, &mut || {
-        black_box(Sha256::digest(black_box(&BLOCK_MESSAGE)));
+        black_box(Midstate::new().digest_with(black_box(&BLOCK_MESSAGE)));
     })
+}
+
+/// Returns the time of SHA-256's compression function on one block alone:
+/// the floor under [`sha256_block`], which adds the padding and the digest.
+pub fn sha256_compression(duration: Duration) -> Samples {
+    let mut state = [0; 8];
+    measure(duration, &mut || compress_one_block(black_box(&mut state)))
+}
+
+/// Compresses one fixed block into `state`.
+pub fn compress_one_block(state: &mut [u32; 8]) {
+    compress256(state, &[GenericArray::from([b'a'; 64])]);
 }
 
 /// Measures every workload in `workloads` as `options` says, reporting each
@@ -173,6 +188,14 @@ pub fn run(workloads: &[Workload], options: &Options, progress: &mut dyn FnMut(&
     progress(&format!("sha256: one 64-byte block ({seconds} s)"));
     let block = sha256_block(duration).median().ns_each();
     progress(&format!("sha256: {block:.1} ns per block"));
+    progress(&format!("sha256: the compression alone ({seconds} s)"));
+    let compression = sha256_compression(duration).median().ns_each();
+    progress(&format!("sha256: {compression:.1} ns per compression"));
+    let sha256 = Baseline {
+        message_bytes: BLOCK_MESSAGE.len(),
+        ns_per_block: block,
+        ns_per_compression: compression,
+    };
     let ones: Vec<Samples> = workloads
         .iter()
         .map(|w| {
@@ -211,7 +234,7 @@ pub fn run(workloads: &[Workload], options: &Options, progress: &mut dyn FnMut(&
                 ));
                 threads
             });
-            Row::new(w, one, block, threads)
+            Row::new(w, one, &sha256, threads)
         })
         .collect();
     Report {
@@ -219,10 +242,7 @@ pub fn run(workloads: &[Workload], options: &Options, progress: &mut dyn FnMut(&
         available_parallelism: thread::available_parallelism().map_or(1, usize::from),
         seconds,
         samples: SAMPLES,
-        sha256: Baseline {
-            message_bytes: BLOCK_MESSAGE.len(),
-            ns_per_block: block,
-        },
+        sha256,
         results: rows,
     }
 }

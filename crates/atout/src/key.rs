@@ -1,7 +1,7 @@
 //! The text that joins the secret and every seat's number, and the key it
 //! hashes to (SCHEMES.md §3 step 2).
 
-use sha2::{Digest, Sha256};
+use fairdeal_core::Midstate;
 
 use crate::Input;
 
@@ -30,15 +30,15 @@ pub fn key(input: &Input) -> String {
 /// Returns the key's 64 hex digits as bytes, hashing the text's parts one
 /// after another: nothing is allocated (the stream is made once per deal).
 pub fn key_digits(input: &Input) -> [u8; 64] {
-    let mut hasher = Sha256::new();
+    let mut hasher = Midstate::new();
     hasher.update(TAG.as_bytes());
     for part in std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str)) {
-        hasher.update([SEPARATOR as u8]);
+        hasher.update(&[SEPARATOR as u8]);
         hasher.update(part.as_bytes());
     }
     let mut digits = [0; 64];
     // OK because the buffer is exactly twice the digest's 32 bytes.
-    let _ = hex::encode_to_slice(hasher.finalize(), &mut digits);
+    let _ = hex::encode_to_slice(hasher.digest(), &mut digits);
     digits
 }
 

@@ -1949,6 +1949,7 @@ fn bench_json(args: &[&str]) -> (Value, String) {
 fn bench_reports_every_field_as_json_and_progress_on_stderr() {
     let (report, progress) = bench_json(&["euchremaster", "--seconds", "0.05"]);
     assert!(report["sha256"]["ns_per_block"].as_f64().unwrap() > 0.0);
+    assert!(report["sha256"]["ns_per_compression"].as_f64().unwrap() > 0.0);
     assert_eq!(report["sha256"]["message_bytes"], 55);
     assert_eq!(report["seconds"], 0.05);
     let results = report["results"].as_array().unwrap();
@@ -1966,6 +1967,7 @@ fn bench_reports_every_field_as_json_and_progress_on_stderr() {
         "ns_per_sha256_block",
         "hash_bound_ns",
         "ratio_to_hash_bound",
+        "ratio_to_compression_bound",
     ] {
         assert!(row[field].as_f64().unwrap() > 0.0, "{field}: {row}");
     }
@@ -1997,6 +1999,7 @@ fn bench_threads_and_a_deal_without_hashing() {
     // The kitchen-table hand hashes nothing: no limit, no ratio.
     assert_eq!(results[2]["sha256_blocks_per_deal"], 0);
     assert!(results[2]["ratio_to_hash_bound"].is_null());
+    assert!(results[2]["ratio_to_compression_bound"].is_null());
     for row in results {
         assert_eq!(row["threads"]["count"], 2);
         for field in [

@@ -2,10 +2,8 @@
 
 use std::fmt;
 
+use crate::{Error, ErrorKind, Midstate, text};
 use serde::{Serialize, Serializer};
-use sha2::{Digest, Sha256};
-
-use crate::{Error, ErrorKind, text};
 
 /// A SHA-256 digest shown as 64 lowercase hex digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -14,17 +12,17 @@ pub struct Fingerprint([u8; 32]);
 impl Fingerprint {
     /// Returns the fingerprint of `text`: SHA-256 of its bytes, as given.
     pub fn of(text: &[u8]) -> Self {
-        Self(Sha256::digest(text).into())
+        Self(Midstate::new().digest_with(text))
     }
 
     /// Returns the fingerprint of the text made of `parts` joined, without
     /// joining them (nothing is allocated).
     pub fn of_parts(parts: &[&[u8]]) -> Self {
-        let mut hasher = Sha256::new();
+        let mut hasher = Midstate::new();
         for part in parts {
             hasher.update(part);
         }
-        Self(hasher.finalize().into())
+        Self(hasher.digest())
     }
 
     /// Returns the fingerprint whose digest is `bytes`.

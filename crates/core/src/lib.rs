@@ -11,6 +11,9 @@
 //!   numbers per block (`euchremaster`, `atout-v1`).
 //! - [`fisher_yates_mul_shift`]: for i = n-1 down to 1, j = (u * (i+1)) >> 32.
 //! - [`Fingerprint`]: the SHA-256 commitment shown before play.
+//! - [`Midstate`] and [`HmacSha256`]: SHA-256 and HMAC-SHA256 kept as
+//!   their state after a shared prefix (a seed, a key), each hash paying
+//!   only for its own blocks.
 //! - [`text`]: printable-ASCII, length and hex checks whose errors name the
 //!   field.
 //! - [`Game`]: a scheme's other games (a blackjack replay, a roulette spin),
@@ -27,6 +30,8 @@ mod error;
 mod euchre_deal;
 pub mod fields;
 mod game;
+mod hmac;
+mod midstate;
 mod scheme;
 mod seat;
 mod shuffle;
@@ -42,6 +47,8 @@ pub use error::{Error, ErrorKind};
 pub use euchre_deal::EuchreDeal;
 pub use fields::{Field, FieldKind, Fields};
 pub use game::{Game, Verb};
+pub use hmac::HmacSha256;
+pub use midstate::Midstate;
 pub use scheme::{Check, DealScheme, DealTrace, FromJson, Table, Trace};
 pub use seat::Seat;
 pub use shuffle::{fisher_yates_mul_shift, mul_shift, next_draw};

@@ -1,17 +1,18 @@
 //! The SHA-256 counter stream shared by `euchremaster` and `atout-v1`, and
 //! the recorder that keeps the numbers a shuffle consumed.
 
-use sha2::{Digest, Sha256};
+use crate::Midstate;
 
 /// SHA-256(prefix + ":" + k) for k = 0, 1, 2, ..., each digest read as eight
 /// u32 big-endian numbers, in order (SCHEMES.md §1 step 2, §3 step 3).
 ///
-/// The hasher state after `prefix:` is computed once and cloned for each
-/// block, so a prefix of 64 bytes or more is never hashed twice, and `k` is
-/// written into a stack buffer: the stream never allocates.
+/// The SHA-256 state after `prefix:` is computed once and each block
+/// finishes a copy of it, so a prefix of 64 bytes or more is never hashed
+/// twice, and `k` is written into a stack buffer: the stream never
+/// allocates.
 #[derive(Clone, Debug)]
 pub struct Sha256Counter {
-    after_prefix: Sha256,
+    after_prefix: Midstate,
     k: u64,
     block: [u32; 8],
     next: usize,
@@ -20,37 +21,19 @@ pub struct Sha256Counter {
 impl Sha256Counter {
     /// Returns the stream for `prefix` (the text before the colon).
     pub fn new(prefix: &[u8]) -> Self {
-        let mut after_prefix = Sha256::new();
-        after_prefix.update(prefix);
-        after_prefix.update(b":");
-        Self {
-            after_prefix,
-            k: 0,
-            block: [0; 8],
-            next: 8,
-        }
+        Self::from_parts(&[prefix])
     }
 
     /// Returns the stream for the prefix made of `parts` joined, without
     /// joining them (nothing is allocated).
     pub fn from_parts(parts: &[&[u8]]) -> Self {
-        let mut after_prefix = Sha256::new();
-        for part in parts {
-            after_prefix.update(part);
-        }
-        after_prefix.update(b":");
-        Self {
-            after_prefix,
-            k: 0,
-            block: [0; 8],
-            next: 8,
-        }
+        Self::continuing(Midstate::new(), parts)
     }
 
     /// Returns the stream whose prefix is what `hasher` has absorbed, then
     /// `parts`: a caller that already hashed the prefix's first block (for
     /// the fingerprint) shares that work.
-    pub fn continuing(mut hasher: Sha256, parts: &[&[u8]]) -> Self {
+    pub fn continuing(mut hasher: Midstate, parts: &[&[u8]]) -> Self {
         for part in parts {
             hasher.update(part);
         }
@@ -71,14 +54,7 @@ impl Sha256Counter {
 
     fn refill(&mut self) {
         let mut buf = [0; 20];
-        let digest = self
-            .after_prefix
-            .clone()
-            .chain_update(decimal(self.k, &mut buf))
-            .finalize();
-        for (word, bytes) in self.block.iter_mut().zip(digest.chunks_exact(4)) {
-            *word = u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-        }
+        self.block = self.after_prefix.words_with(decimal(self.k, &mut buf));
         self.k += 1;
         self.next = 0;
     }
@@ -179,6 +155,8 @@ where
 
 #[cfg(test)]
 mod tests {
+    use sha2::{Digest, Sha256};
+
     use super::*;
 
     #[test]

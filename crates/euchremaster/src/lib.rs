@@ -7,10 +7,9 @@ mod input;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    Card, DealScheme, Error, EuchreDeal, Field, Fingerprint, Sha256Counter, fisher_yates_mul_shift,
-    identity_into,
+    Card, DealScheme, Error, EuchreDeal, Field, Fingerprint, Midstate, Sha256Counter,
+    fisher_yates_mul_shift, identity_into,
 };
-use sha2::{Digest, Sha256};
 
 pub use deal::{PACKETS, deal};
 pub use deck::{JOKER_DECK, STARTING_DECK};
@@ -72,8 +71,8 @@ impl DealScheme for EuchreMaster {
     fn commitment_and_stream(input: &Input) -> (Fingerprint, Sha256Counter) {
         // The seed is 64 characters: exactly one block, whose state serves
         // the fingerprint and every counter hash (seed:cut:k).
-        let after_seed = Sha256::new().chain_update(input.seed().as_bytes());
-        let fingerprint = Fingerprint::from_bytes(after_seed.clone().finalize().into());
+        let after_seed = Midstate::new().chain(input.seed().as_bytes());
+        let fingerprint = Fingerprint::from_bytes(after_seed.digest());
         (
             fingerprint,
             Sha256Counter::continuing(after_seed, &[b":", input.cut().as_bytes()]),

@@ -1,8 +1,6 @@
 //! The byte stream and its numbers (SCHEMES.md §4 steps 2-3).
 
-use fairdeal_core::decimal;
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
+use fairdeal_core::{HmacSha256, decimal};
 
 use crate::Input;
 
@@ -18,11 +16,12 @@ pub const PER_ROUND: usize = 8;
 /// yields u, and every game works on u with integers.
 ///
 /// The key schedule and `client_seed:nonce:` are absorbed once; each round
-/// clones that state and adds only the round number, written into a stack
-/// buffer: the stream never allocates.
+/// finishes a copy of that state with only the round number, written into
+/// a stack buffer: two compressions a round, and the stream never
+/// allocates.
 #[derive(Clone, Debug)]
 pub struct HmacStream {
-    after_prefix: Hmac<Sha256>,
+    after_prefix: HmacSha256,
     round: u64,
     block: [u32; PER_ROUND],
     next: usize,
@@ -30,17 +29,10 @@ pub struct HmacStream {
 
 impl HmacStream {
     /// Returns the stream of `input`.
-    ///
-    /// # Panics
-    ///
-    /// Never: HMAC takes a key of any length (RFC 2104), so keying it
-    /// cannot fail.
     pub fn new(input: &Input) -> Self {
         // The key is the seed's TEXT, never its hex-decoded bytes: the key
         // pitfall of docs/schemes/hmac-blackjack.md.
-        // OK because HMAC takes a key of any length.
-        let mut after_prefix = Hmac::<Sha256>::new_from_slice(input.server_seed().as_bytes())
-            .expect("HMAC takes a key of any length");
+        let mut after_prefix = HmacSha256::new(input.server_seed().as_bytes());
         let mut buf = [0; 20];
         after_prefix.update(input.client_seed().as_bytes());
         after_prefix.update(b":");
@@ -71,12 +63,7 @@ impl HmacStream {
 
     fn refill(&mut self) {
         let mut buf = [0; 20];
-        let mut mac = self.after_prefix.clone();
-        mac.update(decimal(self.round, &mut buf));
-        let digest = mac.finalize().into_bytes();
-        for (word, bytes) in self.block.iter_mut().zip(digest.chunks_exact(4)) {
-            *word = u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-        }
+        self.block = self.after_prefix.words_with(decimal(self.round, &mut buf));
         self.round += 1;
         self.next = 0;
     }

@@ -1,6 +1,6 @@
 //! The game seed and the streams drawn from it (SCHEMES.md §5 steps 2-3).
 
-use sha2::{Digest, Sha256};
+use fairdeal_core::Midstate;
 
 use crate::{SplitMix64, Xoshiro256StarStar};
 
@@ -12,12 +12,12 @@ impl GameSeed {
     /// Returns the game seed of `house_seed` and `phrase`; the phrase's
     /// UTF-8 bytes are hashed as given (no trimming, no normalisation).
     pub fn new(house_seed: &str, phrase: &str) -> Self {
-        let digest = Sha256::new()
-            .chain_update(house_seed.as_bytes())
-            .chain_update(b":")
-            .chain_update(phrase.as_bytes())
-            .finalize();
-        Self(digest.into())
+        let digest = Midstate::new()
+            .chain(house_seed.as_bytes())
+            .chain(b":")
+            .chain(phrase.as_bytes())
+            .digest();
+        Self(digest)
     }
 
     /// Returns the 32 bytes.
