@@ -82,27 +82,36 @@ pub fn riffle<I: Iterator<Item = Hex64>>(
     deck: &mut [u16; CARDS],
     draws: &mut Draws<'_, I>,
 ) -> Result<(), Error> {
+    // The left half is deck[..k], the right half deck[k..].
     let k = (draws.next()? & SPLIT_BITS).count_ones() as usize;
-    let (left, right) = deck.split_at(k);
     let mut out = [0; CARDS];
-    let (mut l, mut r) = (0, 0);
-    for slot in &mut out {
-        let take_left = if l == left.len() {
-            false
-        } else if r == right.len() {
-            true
+    // With `placed` cards out and L cards left in the left half, the next
+    // left card is deck[k - L] and the next right card deck[placed + L].
+    // Only L depends on the draws: the divisor L + R = 24 - placed does
+    // not wait for the draw before, so the divisions overlap, and the loop
+    // keeps few enough numbers to hold them all in registers.
+    let mut rest_l = k;
+    let mut placed = 0;
+    // While both halves have cards.
+    while rest_l != 0 && rest_l != CARDS - placed {
+        let take_left = draws.below(CARDS - placed)? < rest_l;
+        // Branch-free: the draw decides, so a branch would be mispredicted
+        // about every other card.
+        out[placed] = deck[if take_left {
+            k - rest_l
         } else {
-            let (rest_l, rest_r) = (left.len() - l, right.len() - r);
-            draws.below(rest_l + rest_r)? < rest_l
-        };
-        if take_left {
-            *slot = left[l];
-            l += 1;
-        } else {
-            *slot = right[r];
-            r += 1;
-        }
+            placed + rest_l
+        }];
+        rest_l -= usize::from(take_left);
+        placed += 1;
     }
+    // Then the rest of the half that still has cards.
+    let rest = if rest_l == 0 {
+        &deck[placed..]
+    } else {
+        &deck[k - rest_l..k]
+    };
+    out[placed..].copy_from_slice(rest);
     *deck = out;
     Ok(())
 }
