@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
-use fairdeal_core::DealScheme;
+use fairdeal_core::{DealScheme, Table};
 
 /// Returns the group of scheme `name`, one deal per iteration.
 pub fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
@@ -70,5 +70,21 @@ pub fn hand<S: DealScheme>(
     let setup = S::setup(input);
     group.bench_function(name, |b| {
         b.iter(|| S::trace_deal(black_box(input), &setup, deal));
+    });
+}
+
+/// Benches `{name}`: deal `deal` of a game into a reused [`Table`]
+/// (`DealScheme::deal_into_table`: prelude, stream, shuffle, deal, with no
+/// allocation once the table has held a deal), as `fairdeal bench` times it.
+pub fn hand_table<S: DealScheme>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    input: &S::Input,
+    deal: usize,
+) {
+    let setup = S::setup(input);
+    let mut table = Table::<S>::new();
+    group.bench_function(name, |b| {
+        b.iter(|| S::deal_into_table(black_box(input), &setup, deal, &mut table));
     });
 }

@@ -7,13 +7,69 @@ const fn remainder(k: u64) -> u64 {
     (u64::MAX % k + 1) % k
 }
 
-/// [`remainder`] for every k a game draws with (up to 24 cards), worked out
-/// when compiling: below() then divides once a draw, not three times.
-const REMAINDERS: [u64; 25] = {
-    let mut table = [0; 25];
+/// What below(k) needs for one k, worked out when compiling for every k a
+/// game draws with (up to 24 cards): below() then tests a draw with one
+/// comparison and divides it with one multiply.
+#[derive(Clone, Copy)]
+struct Divisor {
+    /// The largest accepted draw, 2^64 - 1 - (2^64 mod k) (u64::MAX for a
+    /// power of two, which accepts every draw).
+    max_accepted: u64,
+    /// The multiplier and shift that divide any u64 by k exactly with one
+    /// 64x64-bit multiply (the "branch-free" unsigned division of Granlund
+    /// and Montgomery, as libdivide writes it): with l = floor(log2 k),
+    /// magic = ceil(2^(65 + l) / k) - 2^64 and shift = l, or magic = 0 and
+    /// shift = l - 1 for a power of two; then q = hi64(magic * x) and
+    /// x / k = (((x - q) >> 1) + q) >> shift, exact for every u64 x since
+    /// (magic + 2^64) * k - 2^(65 + l) < k <= 2^(l + 1). A 64-bit division
+    /// takes this CPU about ten times a multiply's time; Lemire's direct
+    /// remainder, tried before, needs a 128-bit multiplier (three
+    /// multiplies) and was slower than the divider.
+    magic: u64,
+    shift: u32,
+}
+
+impl Divisor {
+    const fn new(k: u64) -> Self {
+        let l = k.ilog2();
+        let (magic, shift) = if k.is_power_of_two() {
+            (0, l.saturating_sub(1))
+        } else {
+            let m = (1u128 << (65 + l)) / k as u128 + 1 - (1u128 << 64);
+            (low_64_bits(m), l)
+        };
+        Self {
+            max_accepted: u64::MAX - remainder(k),
+            magic,
+            shift,
+        }
+    }
+
+    /// Returns x mod k; k from 2 (1 has no multiplier of this form).
+    fn reduce(self, x: u64, k: u64) -> u64 {
+        // OK because the high half of a 128-bit product fits 64 bits.
+        let q = ((u128::from(self.magic) * u128::from(x)) >> 64) as u64;
+        let quotient = (((x - q) >> 1) + q) >> self.shift;
+        x - quotient * k
+    }
+}
+
+/// The low 64 bits of `x` (by bytes: `TryFrom` is not `const`).
+const fn low_64_bits(x: u128) -> u64 {
+    let b = x.to_le_bytes();
+    u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]])
+}
+
+/// [`Divisor`] of each k from 1 to 24 (index 0 unused).
+const DIVISORS: [Divisor; 25] = {
+    let mut table = [Divisor {
+        max_accepted: u64::MAX,
+        magic: 0,
+        shift: 0,
+    }; 25];
     let mut k = 1;
     while k < 25 {
-        table[k] = remainder(k as u64);
+        table[k] = Divisor::new(k as u64);
         k += 1;
     }
     table
@@ -31,24 +87,35 @@ const REMAINDERS: [u64; 25] = {
 /// # Panics
 ///
 /// When `k` is 0 (every caller passes a count of cards, at least 1).
+// Inlined: a shuffle calls it once a card, and inside the caller's loop the
+// generator's state stays in registers instead of going through memory.
+#[inline]
 pub fn below<I: Iterator<Item = Hex64>>(
     k: u64,
     draws: &mut I,
     taken: &mut usize,
 ) -> Result<u64, Error> {
     assert!(k > 0, "below(0) has no value");
-    let rem = REMAINDERS
-        .get(usize::try_from(k).unwrap_or(usize::MAX))
-        .copied()
-        .unwrap_or_else(|| remainder(k));
-    loop {
-        let Hex64(x) = next_draw(draws, *taken)?;
-        *taken += 1;
-        // x < 2^64 - rem, written so that rem = 0 accepts everything.
-        if rem == 0 || x < rem.wrapping_neg() {
-            return Ok(x % k);
-        }
+    let divisor = DIVISORS.get(usize::try_from(k).unwrap_or(usize::MAX));
+    let max = divisor.map_or_else(|| u64::MAX - remainder(k), |d| d.max_accepted);
+    let mut x = draw(draws, taken)?;
+    // x < limit = 2^64 - rem, that is x <= 2^64 - 1 - rem (at most 23 in
+    // 2^64 draws fail).
+    while x > max {
+        x = draw(draws, taken)?;
     }
+    Ok(match divisor {
+        Some(d) if k >= 2 => d.reduce(x, k),
+        _ => x % k,
+    })
+}
+
+/// Takes the next draw, counting it.
+#[inline]
+fn draw<I: Iterator<Item = Hex64>>(draws: &mut I, taken: &mut usize) -> Result<u64, Error> {
+    let Hex64(x) = next_draw(draws, *taken)?;
+    *taken += 1;
+    Ok(x)
 }
 
 #[cfg(test)]
@@ -56,9 +123,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_of_remainders_is_2_pow_64_mod_k() {
-        for (k, &rem) in REMAINDERS.iter().enumerate().skip(1) {
-            assert_eq!(u128::from(rem), (1u128 << 64) % k as u128, "k = {k}");
+    fn the_largest_accepted_draw_is_2_pow_64_minus_1_minus_2_pow_64_mod_k() {
+        for (k, d) in DIVISORS.iter().enumerate().skip(1) {
+            let rem = (1u128 << 64) % k as u128;
+            assert_eq!(
+                u128::from(d.max_accepted),
+                (1u128 << 64) - 1 - rem,
+                "k = {k}"
+            );
         }
     }
 
@@ -78,5 +150,25 @@ mod tests {
         assert_eq!(run(24, &[limit, limit - 1]), ((limit - 1) % 24, 2));
         // Powers of two reject nothing.
         assert_eq!(run(16, &[u64::MAX]), (15, 1));
+    }
+
+    #[test]
+    fn reduce_is_x_mod_k() {
+        // The edges of every multiple's neighbourhood, and a spread of
+        // values from SplitMix64, against the divider.
+        let mut g = crate::SplitMix64::new(0);
+        for k in 2..=24 {
+            let edges = [0, 1, k - 1, k, k + 1, u64::MAX, u64::MAX - 1, 1 << 63];
+            let multiples = (1..=64).map(|b: u32| (u64::MAX >> (64 - b)) / k * k);
+            let near = multiples.flat_map(|m| [m.wrapping_sub(1), m, m.wrapping_add(1)]);
+            let spread = (0..100_000).map(|_| g.next_u64());
+            for x in edges.into_iter().chain(near).chain(spread) {
+                assert_eq!(
+                    DIVISORS[usize::try_from(k).unwrap()].reduce(x, k),
+                    x % k,
+                    "x = {x}, k = {k}"
+                );
+            }
+        }
     }
 }

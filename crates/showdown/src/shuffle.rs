@@ -24,6 +24,9 @@ pub const RIFFLES: usize = 3;
 const SPLIT_BITS: u64 = 0x00FF_FFFF;
 
 /// Counts the draws a shuffle consumed, for the exhaustion error.
+///
+/// Its methods and the steps below are inlined into the shuffle: the
+/// generator's state then stays in registers from draw to draw.
 #[derive(Debug)]
 pub struct Draws<'a, I> {
     inner: &'a mut I,
@@ -36,12 +39,14 @@ impl<'a, I: Iterator<Item = Hex64>> Draws<'a, I> {
         Self { inner, taken: 0 }
     }
 
+    #[inline]
     fn below(&mut self, k: usize) -> Result<usize, Error> {
         // OK because k and the result are card counts, at most 24.
         let k = u64::try_from(k).unwrap_or(u64::MAX);
         below(k, self.inner, &mut self.taken).map(|v| usize::try_from(v).unwrap_or(usize::MAX))
     }
 
+    #[inline]
     fn next(&mut self) -> Result<u64, Error> {
         let Hex64(x) = next_draw(self.inner, self.taken)?;
         self.taken += 1;
@@ -54,6 +59,7 @@ impl<'a, I: Iterator<Item = Hex64>> Draws<'a, I> {
 /// # Errors
 ///
 /// When the draws run out.
+#[inline]
 pub fn fisher_yates<I: Iterator<Item = Hex64>>(
     deck: &mut [u16; CARDS],
     draws: &mut Draws<'_, I>,
@@ -71,31 +77,41 @@ pub fn fisher_yates<I: Iterator<Item = Hex64>>(
 /// # Errors
 ///
 /// When the draws run out.
+#[inline]
 pub fn riffle<I: Iterator<Item = Hex64>>(
     deck: &mut [u16; CARDS],
     draws: &mut Draws<'_, I>,
 ) -> Result<(), Error> {
+    // The left half is deck[..k], the right half deck[k..].
     let k = (draws.next()? & SPLIT_BITS).count_ones() as usize;
-    let (left, right) = deck.split_at(k);
     let mut out = [0; CARDS];
-    let (mut l, mut r) = (0, 0);
-    for slot in &mut out {
-        let take_left = if l == left.len() {
-            false
-        } else if r == right.len() {
-            true
+    // With `placed` cards out and L cards left in the left half, the next
+    // left card is deck[k - L] and the next right card deck[placed + L].
+    // Only L depends on the draws: the divisor L + R = 24 - placed does
+    // not wait for the draw before, so the divisions overlap, and the loop
+    // keeps few enough numbers to hold them all in registers.
+    let mut rest_l = k;
+    let mut placed = 0;
+    // While both halves have cards.
+    while rest_l != 0 && rest_l != CARDS - placed {
+        let take_left = draws.below(CARDS - placed)? < rest_l;
+        // Branch-free: the draw decides, so a branch would be mispredicted
+        // about every other card.
+        out[placed] = deck[if take_left {
+            k - rest_l
         } else {
-            let (rest_l, rest_r) = (left.len() - l, right.len() - r);
-            draws.below(rest_l + rest_r)? < rest_l
-        };
-        if take_left {
-            *slot = left[l];
-            l += 1;
-        } else {
-            *slot = right[r];
-            r += 1;
-        }
+            placed + rest_l
+        }];
+        rest_l -= usize::from(take_left);
+        placed += 1;
     }
+    // Then the rest of the half that still has cards.
+    let rest = if rest_l == 0 {
+        &deck[placed..]
+    } else {
+        &deck[k - rest_l..k]
+    };
+    out[placed..].copy_from_slice(rest);
     *deck = out;
     Ok(())
 }
@@ -105,6 +121,7 @@ pub fn riffle<I: Iterator<Item = Hex64>>(
 /// # Errors
 ///
 /// When the draws run out.
+#[inline]
 pub fn cut<I: Iterator<Item = Hex64>>(
     deck: &mut [u16; CARDS],
     draws: &mut Draws<'_, I>,
@@ -146,5 +163,93 @@ mod tests {
         cut(&mut d, &mut Draws::new(&mut it)).unwrap();
         assert_eq!(d[0], 5);
         assert_eq!(d[23], 4);
+    }
+
+    /// below(k) as SCHEMES.md §5 step 4 words it, in u128 arithmetic.
+    fn below_as_written(k: u64, draws: &mut impl Iterator<Item = u64>) -> u64 {
+        let limit = (1u128 << 64) - (1u128 << 64) % u128::from(k);
+        loop {
+            let x = draws.next().unwrap();
+            if u128::from(x) < limit {
+                return x % k;
+            }
+        }
+    }
+
+    /// One riffle as SCHEMES.md §5 step 7 words it, one card at a time:
+    /// what the branch-free riffle must match. Returns the deck and the
+    /// number of draws used.
+    fn riffle_as_written(deck: &[u16; CARDS], draws: &[u64]) -> ([u16; CARDS], usize) {
+        let mut it = draws.iter().copied();
+        let k = (it.next().unwrap() & SPLIT_BITS).count_ones() as usize;
+        let (mut left, mut right) = (deck[..k].to_vec(), deck[k..].to_vec());
+        let mut out = Vec::new();
+        while !left.is_empty() && !right.is_empty() {
+            let (l, r) = (left.len() as u64, right.len() as u64);
+            let half = if below_as_written(l + r, &mut it) < l {
+                &mut left
+            } else {
+                &mut right
+            };
+            out.push(half.remove(0));
+        }
+        out.extend(left.into_iter().chain(right));
+        let used = draws.len() - it.count();
+        (out.try_into().unwrap(), used)
+    }
+
+    #[test]
+    fn riffle_matches_the_method_as_written() {
+        // Draws from SplitMix64, with splits of every size from 0 to 24 and
+        // draws that below() rejects (u64::MAX for any k not a power of
+        // two) mixed in.
+        let mut g = crate::SplitMix64::new(7);
+        for case in 0..2000 {
+            let split = (1u64 << (case % 25)) - 1;
+            let mut draws: Vec<u64> = vec![split];
+            for i in 0..40 {
+                draws.push(if (case + i) % 17 == 0 {
+                    u64::MAX
+                } else {
+                    g.next_u64()
+                });
+            }
+            let start: [u16; CARDS] =
+                std::array::from_fn(|i| u16::try_from(i * 7 % CARDS).unwrap());
+            let (expected, used) = riffle_as_written(&start, &draws);
+            let mut it = draws.iter().copied().map(Hex64);
+            let mut d = start;
+            riffle(&mut d, &mut Draws::new(&mut it)).unwrap();
+            assert_eq!(d, expected, "case {case}");
+            assert_eq!(draws.len() - it.count(), used, "case {case}");
+        }
+    }
+
+    #[test]
+    fn fisher_yates_matches_the_method_as_written() {
+        let mut g = crate::SplitMix64::new(11);
+        for case in 0..500 {
+            let draws: Vec<u64> = (0..40)
+                .map(|i| {
+                    if (case + i) % 13 == 0 {
+                        u64::MAX
+                    } else {
+                        g.next_u64()
+                    }
+                })
+                .collect();
+            let mut it = draws.iter().copied();
+            let mut expected = STARTING_POSITIONS;
+            for i in (1..CARDS).rev() {
+                let j = usize::try_from(below_as_written(i as u64 + 1, &mut it)).unwrap();
+                expected.swap(i, j);
+            }
+            let used = draws.len() - it.count();
+            let mut it = draws.iter().copied().map(Hex64);
+            let mut d = STARTING_POSITIONS;
+            fisher_yates(&mut d, &mut Draws::new(&mut it)).unwrap();
+            assert_eq!(d, expected, "case {case}");
+            assert_eq!(draws.len() - it.count(), used, "case {case}");
+        }
     }
 }
