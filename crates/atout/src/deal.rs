@@ -10,6 +10,9 @@ const TABLE: u8 = 4;
 /// Seats in duo.
 const DUO: u8 = 2;
 
+/// Cards a seat holds in coinche.
+const COINCHE_HAND: usize = 8;
+
 /// Belote's first round: one packet of 5 to each seat.
 const FIRST_PACKET: usize = 5;
 /// The retourne follows the first round.
@@ -117,8 +120,14 @@ impl Lists {
 /// Position p goes to seat p mod 4.
 fn coinche(deck: &[Card], lists: Lists) -> Deal {
     let mut hands = lists.by_seat;
-    for (p, &card) in deck.iter().enumerate() {
-        hands[p % usize::from(TABLE)].push(card);
+    // Gathered on the stack, then each hand copied in one go: a push a card
+    // would store and reload every hand's length through memory.
+    let mut gathered = [[Card::Joker; COINCHE_HAND]; TABLE as usize];
+    for (p, &card) in deck[..COINCHE_HAND * usize::from(TABLE)].iter().enumerate() {
+        gathered[p % usize::from(TABLE)][p / usize::from(TABLE)] = card;
+    }
+    for (hand, cards) in hands.iter_mut().zip(&gathered) {
+        hand.extend_from_slice(cards);
     }
     Deal::Coinche { hands }
 }

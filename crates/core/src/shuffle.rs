@@ -34,10 +34,20 @@ where
 ///
 /// [`ErrorKind::StreamExhausted`] (field `randoms`) when `draws` is empty;
 /// `taken` is how many were consumed before.
+// Inlined, with the error built out of line: a shuffle calls it once a card,
+// and the error is rare and large.
+#[inline]
 pub fn next_draw<I: Iterator>(draws: &mut I, taken: usize) -> Result<I::Item, Error> {
-    draws
-        .next()
-        .ok_or_else(|| Error::new("randoms", ErrorKind::StreamExhausted { given: taken }))
+    match draws.next() {
+        Some(draw) => Ok(draw),
+        None => Err(exhausted(taken)),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn exhausted(taken: usize) -> Error {
+    Error::new("randoms", ErrorKind::StreamExhausted { given: taken })
 }
 
 #[cfg(test)]

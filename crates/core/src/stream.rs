@@ -52,6 +52,8 @@ impl Sha256Counter {
         [prefix, b":", decimal(k, &mut buf)].concat()
     }
 
+    // Out of line: once a block, while `next` is inlined into the shuffle.
+    #[inline(never)]
     fn refill(&mut self) {
         let mut buf = [0; 20];
         self.block = self.after_prefix.words_with(decimal(self.k, &mut buf));
@@ -63,6 +65,7 @@ impl Sha256Counter {
 impl Iterator for Sha256Counter {
     type Item = u32;
 
+    #[inline]
     fn next(&mut self) -> Option<u32> {
         if self.next == self.block.len() {
             self.refill();
@@ -108,6 +111,7 @@ where
 {
     type Item = I::Item;
 
+    #[inline]
     fn next(&mut self) -> Option<I::Item> {
         let item = self.inner.next()?;
         self.taken.push(item);

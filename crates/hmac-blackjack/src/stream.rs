@@ -61,6 +61,8 @@ impl HmacStream {
         .concat()
     }
 
+    // Out of line: once a round, while `next` is inlined into the shuffle.
+    #[inline(never)]
     fn refill(&mut self) {
         let mut buf = [0; 20];
         self.block = self.after_prefix.words_with(decimal(self.round, &mut buf));
@@ -72,6 +74,7 @@ impl HmacStream {
 impl Iterator for HmacStream {
     type Item = u32;
 
+    #[inline]
     fn next(&mut self) -> Option<u32> {
         if self.next == PER_ROUND {
             self.refill();
