@@ -18,8 +18,8 @@ fn dealing_into_a_reused_table_allocates_nothing() {
         .collect();
     assert_eq!(
         tables.len(),
-        6,
-        "one table workload per scheme, two for showdown"
+        7,
+        "one table workload per scheme, three for showdown (a game, each kind of hand)"
     );
     for w in tables {
         let mut run = w.runner();
