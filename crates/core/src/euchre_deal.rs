@@ -8,8 +8,10 @@ use crate::{Card, Seat};
 
 /// Seats at a euchre table.
 const SEATS: u8 = 4;
+/// Cards a seat is dealt.
+const HAND: usize = 5;
 /// Cards dealt to the seats: five each.
-const DEALT: usize = 20;
+const DEALT: usize = HAND * SEATS as usize;
 /// The turned-up card follows the dealt cards; the kitty follows it.
 const UPCARD: usize = DEALT;
 
@@ -65,6 +67,41 @@ impl EuchreDeal {
         self.kitty.clear();
         self.kitty.extend_from_slice(&deck[UPCARD + 1..]);
     }
+
+    /// Deals as [`EuchreDeal::refill`] with the packets of two rounds: the
+    /// first round `first_round[i]` cards to the i-th seat from `first`,
+    /// the second round the rest of each seat's five (so the packets are
+    /// `first_round`, then 5 minus each), as every euchre method here deals.
+    ///
+    /// # Panics
+    ///
+    /// When `deck` holds fewer than 21 cards, or a first-round packet holds
+    /// more than five.
+    pub fn refill_in_rounds(&mut self, deck: &[Card], first: Seat, first_round: [usize; 4]) {
+        let mut first_at = 0;
+        let mut second_at: usize = first_round.iter().sum();
+        for (i, &p) in first_round.iter().enumerate() {
+            // Each hand is p cards of its first packet and 5 - p of its
+            // second: gathered in an array, then copied in one go (card by
+            // card into the list, each store would reload its length, and a
+            // packet's copy would call memcpy for 2 or 3 cards).
+            let hand: [Card; HAND] = std::array::from_fn(|j| {
+                deck[if j < p {
+                    first_at + j
+                } else {
+                    second_at + j - p
+                }]
+            });
+            let seat = &mut self.hands[first.after(i, SEATS).index()];
+            seat.clear();
+            seat.extend_from_slice(&hand);
+            first_at += p;
+            second_at += HAND - p;
+        }
+        self.upcard = deck[UPCARD];
+        self.kitty.clear();
+        self.kitty.extend_from_slice(&deck[UPCARD + 1..]);
+    }
 }
 
 #[cfg(test)]
@@ -85,5 +122,38 @@ mod tests {
         assert_eq!(deal.hands[0][..2], deck[3..5]);
         assert_eq!(deal.upcard, deck[20]);
         assert_eq!(deal.kitty, deck[21..]);
+    }
+
+    #[test]
+    fn two_rounds_deal_as_their_packets_do() {
+        // Every first round of packets from 1 to 4 cards (five in all for
+        // each seat over both rounds), from every seat, into one reused deal
+        // that held the last one, against the packets dealt one by one.
+        let ranks = [
+            Rank::Nine,
+            Rank::Ten,
+            Rank::Jack,
+            Rank::Queen,
+            Rank::King,
+            Rank::Ace,
+        ];
+        let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+        let deck: Vec<Card> = (0..24)
+            .map(|i| Card::new(ranks[i % 6], suits[i / 6]))
+            .collect();
+        let mut out = EuchreDeal::in_packets(&deck, Seat::FIRST, [5, 5, 5, 5]);
+        for n in 0..4u32.pow(4) {
+            let round: [usize; 4] = std::array::from_fn(|i| 1 + (n as usize >> (2 * i)) % 4);
+            for first in 0..4 {
+                let first = Seat::new("s", first, 4, "").unwrap();
+                out.refill_in_rounds(&deck, first, round);
+                let packets = round.into_iter().chain(round.map(|p| HAND - p));
+                assert_eq!(
+                    out,
+                    EuchreDeal::in_packets(&deck, first, packets),
+                    "{round:?}"
+                );
+            }
+        }
     }
 }

@@ -5,6 +5,10 @@ use fairdeal_core::{Card, EuchreDeal, Seat};
 /// Packet sizes, first packet first: two rounds of 3-2 / 2-3.
 pub const PACKETS: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
 
+/// The first round of [`PACKETS`]: the second gives each seat the rest of
+/// its five.
+pub const FIRST_ROUND: [usize; 4] = [PACKETS[0], PACKETS[1], PACKETS[2], PACKETS[3]];
+
 /// Deals `deck` from position 0 in [`PACKETS`], the first packet to the
 /// seat after `dealer`; position 20 is turned up, the rest is the kitty.
 ///
@@ -20,6 +24,11 @@ pub fn deal(dealer: Seat, deck: &[Card]) -> EuchreDeal {
 mod tests {
     use super::*;
     use crate::STARTING_DECK;
+
+    #[test]
+    fn the_second_round_completes_each_hand_of_the_first() {
+        assert_eq!(PACKETS[4..], FIRST_ROUND.map(|p| 5 - p));
+    }
 
     #[test]
     fn first_packet_goes_left_of_the_dealer() {

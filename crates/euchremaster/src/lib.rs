@@ -11,7 +11,7 @@ use fairdeal_core::{
     fisher_yates_mul_shift, identity_into,
 };
 
-pub use deal::{PACKETS, deal};
+pub use deal::{FIRST_ROUND, PACKETS, deal};
 pub use deck::{JOKER_DECK, STARTING_DECK};
 pub use input::Input;
 
@@ -65,7 +65,7 @@ impl DealScheme for EuchreMaster {
     }
 
     fn deal_into(input: &Input, (): &(), deck: &[Card], out: &mut EuchreDeal) {
-        out.refill(deck, input.dealer().after(1, 4), PACKETS);
+        out.refill_in_rounds(deck, input.dealer().after(1, 4), FIRST_ROUND);
     }
 
     fn commitment_and_stream(input: &Input) -> (Fingerprint, Sha256Counter) {

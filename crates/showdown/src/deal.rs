@@ -3,10 +3,7 @@
 use fairdeal_core::{Card, EuchreDeal, Seat};
 use serde::Serialize;
 
-use crate::{CARDS, Pattern};
-
-/// Position 20 is turned up; the kitty follows it.
-const UPCARD: usize = 20;
+use crate::Pattern;
 
 /// Who deals a hand, and how: fixed before its shuffle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -32,32 +29,11 @@ pub fn deal(dealing: Dealing, deck: &[Card]) -> EuchreDeal {
 
 /// Deals as [`deal`] into `out`, reusing its lists.
 pub fn deal_into(dealing: Dealing, deck: &[Card], out: &mut EuchreDeal) {
-    let first = dealing.pattern.first_round();
-    // Where each seat's first and second packets start: the first round
-    // covers 0..8 to 0..12, the second the rest of 0..20.
-    let mut first_at = 0;
-    let mut second_at: usize = first.iter().sum();
-    for (i, &p) in first.iter().enumerate() {
-        // Each hand is five cards, p from the first packet and 5 - p from
-        // the second: gathered in an array, then copied in one go (card by
-        // card into the list, each store would reload the list's length).
-        let hand: [Card; 5] = std::array::from_fn(|j| {
-            deck[if j < p {
-                first_at + j
-            } else {
-                second_at + j - p
-            }]
-        });
-        let seat = dealing.dealer.after(1 + i, 4).index();
-        out.hands[seat].clear();
-        out.hands[seat].extend_from_slice(&hand);
-        first_at += p;
-        second_at += 5 - p;
-    }
-    out.upcard = deck[UPCARD];
-    out.kitty.clear();
-    // A fixed length: copied inline, without a call to memcpy.
-    out.kitty.extend_from_slice(&deck[UPCARD + 1..CARDS]);
+    out.refill_in_rounds(
+        deck,
+        dealing.dealer.after(1, 4),
+        dealing.pattern.first_round(),
+    );
 }
 
 /// The packet sizes of the two rounds: p0..p3, then 5 - p0..5 - p3.
@@ -94,7 +70,7 @@ mod tests {
     #[test]
     fn dealing_into_a_table_deals_as_the_packets_do() {
         // Every dealer with every pattern, into one reused deal, against
-        // EuchreDeal::in_packets (what `deal` and every trace use).
+        // `deal` (what every trace uses).
         let mut deck = STARTING_DECK;
         deck.reverse();
         let mut out = deal(
