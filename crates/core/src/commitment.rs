@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-use crate::{Error, ErrorKind, Midstate, text};
 use serde::{Serialize, Serializer};
+
+use crate::{Error, ErrorKind, Midstate, text};
 
 /// A SHA-256 digest shown as 64 lowercase hex digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
