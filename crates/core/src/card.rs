@@ -47,7 +47,7 @@ pub enum Card {
 
 const RANK_CODES: &[u8; 13] = b"23456789TJQKA";
 const SUIT_CODES: &[u8; 4] = b"cdhs";
-const RANKS: [Rank; 13] = [
+pub(crate) const RANKS: [Rank; 13] = [
     Rank::Two,
     Rank::Three,
     Rank::Four,
@@ -62,7 +62,7 @@ const RANKS: [Rank; 13] = [
     Rank::King,
     Rank::Ace,
 ];
-const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+pub(crate) const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
 impl Rank {
     /// Returns the one-character code (`T` for ten).

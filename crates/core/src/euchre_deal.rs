@@ -107,6 +107,7 @@ impl EuchreDeal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::{RANKS, SUITS};
     use crate::{Rank, Suit};
 
     #[test]
@@ -129,17 +130,9 @@ mod tests {
         // Every first round of packets from 1 to 4 cards (five in all for
         // each seat over both rounds), from every seat, into one reused deal
         // that held the last one, against the packets dealt one by one.
-        let ranks = [
-            Rank::Nine,
-            Rank::Ten,
-            Rank::Jack,
-            Rank::Queen,
-            Rank::King,
-            Rank::Ace,
-        ];
-        let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+        // 9 to A of each suit: the 24 distinct cards of a euchre deck.
         let deck: Vec<Card> = (0..24)
-            .map(|i| Card::new(ranks[i % 6], suits[i / 6]))
+            .map(|i| Card::new(RANKS[7 + i % 6], SUITS[i / 6]))
             .collect();
         let mut out = EuchreDeal::in_packets(&deck, Seat::FIRST, [5, 5, 5, 5]);
         for n in 0..4u32.pow(4) {
