@@ -1,15 +1,16 @@
 //! A deal into caller-provided buffers allocates nothing (issue 8): every
 //! scheme's "into a table" workload, once its buffers have held a deal, runs
 //! a hundred more deals without one allocation.
-
-// The test harness documents nothing public.
-#![allow(missing_docs)]
+//!
+//! This binary has no test harness (`harness = false` in Cargo.toml): dhat
+//! counts every thread's allocations, and libtest's own threads allocate
+//! while a test runs, which made the count flaky on a loaded machine (issue
+//! 14). Here `main` is the only thread, so what is counted is the deals'.
 
 #[global_allocator]
 static ALLOCATOR: dhat::Alloc = dhat::Alloc;
 
-#[test]
-fn dealing_into_a_reused_table_allocates_nothing() {
+fn main() {
     let _profiler = dhat::Profiler::builder().testing().build();
     let workloads = fairdeal_benches::workload::all();
     let tables: Vec<_> = workloads
@@ -40,5 +41,6 @@ fn dealing_into_a_reused_table_allocates_nothing() {
             w.scheme,
             w.deal
         );
+        println!("{} ({}): no allocation in 100 deals", w.scheme, w.deal);
     }
 }
