@@ -8,7 +8,7 @@ schemes) except on one request, where it misbehaves as BROKEN_PORT says:
     no-hello  exits at once
 
 BROKEN_AT is the seq of the request to misbehave on (default 2). Used by the
-runner's tests in crates/cli/tests/cli.rs.
+runner's tests in crates/cli/tests/cli/conformance.rs.
 """
 import json
 import os

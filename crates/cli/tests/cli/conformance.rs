@@ -1,0 +1,420 @@
+//! `fairdeal conformance --port`: the runner against misbehaving, mutated and partial ports.
+
+use std::collections::BTreeMap;
+use std::process::Output;
+
+use serde_json::Value;
+
+use crate::util::{command, fairdeal, root, stderr, stdout};
+
+/// Runs the conformance runner against crates/cli/tests/ports/broken_port.py,
+/// which answers through the independent Python port but misbehaves on one
+/// request, as `mode` says.
+fn conformance(mode: &str, extra: &[&str]) -> Output {
+    let port = "python3 crates/cli/tests/ports/broken_port.py";
+    let mut args = vec![
+        "conformance",
+        "--port",
+        port,
+        "--scheme",
+        "euchremaster",
+        "--case",
+        "dealer-1,-joker,-deal-",
+    ];
+    args.extend_from_slice(extra);
+    command()
+        .args(&args)
+        .env("BROKEN_PORT", mode)
+        .output()
+        .expect("the fairdeal binary runs")
+}
+
+#[test]
+fn conformance_a_good_port_passes_every_case_and_its_derived_stages() {
+    let o = conformance("", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    // dealer-1, dealer-1/shuffle, dealer-1/deal, the unsupported rest skipped.
+    assert!(
+        out.contains("euchremaster: 3 passed, 0 failed, 0 unsupported"),
+        "{out}"
+    );
+    assert!(out.ends_with("3 passed, 0 failed, 0 skipped\n"), "{out}");
+}
+
+#[test]
+fn conformance_records_each_kind_of_misbehaviour_against_its_case_and_goes_on() {
+    let cases = [
+        ("hang", "no answer within 0.5 s"),
+        ("crash", "the port exited"),
+        ("garbage", "a line that is not JSON: this is not JSON"),
+        ("wrong-seq", "an answer with seq Some(3), expected 2"),
+        ("stray", "a line that is not an answer"),
+    ];
+    for (mode, reason) in cases {
+        let started = std::time::Instant::now();
+        let o = conformance(mode, &["--timeout", "0.5"]);
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "{mode}: the runner must not hang"
+        );
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "{mode}: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        let out = stdout(&o);
+        assert!(
+            out.contains("FAIL euchremaster/dealer-1/shuffle (shuffle): the port misbehaved: "),
+            "{mode}: {out}"
+        );
+        assert!(out.contains(reason), "{mode}: {out}");
+        // The port was started again and the next case still ran.
+        assert!(out.contains("2 passed, 1 failed"), "{mode}: {out}");
+        assert!(
+            out.contains("the port was started again 1 times"),
+            "{mode}: {out}"
+        );
+        if mode == "crash" {
+            assert!(out.contains("stderr: boom: the port fell over"), "{out}");
+        }
+    }
+}
+
+#[test]
+fn conformance_names_the_first_differing_stage_and_value() {
+    let o = conformance(
+        "wrong",
+        &[
+            "--report",
+            "target/conformance-report.json",
+            "--junit",
+            "target/conformance.xml",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("FAIL euchremaster/dealer-1/shuffle (shuffle): first differing stage: deck, at /deck/0: expected \"Kh\", got \"Jh\""),
+        "{out}"
+    );
+    let report: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("target/conformance-report.json")).unwrap(),
+    )
+    .unwrap();
+    let failed = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["status"] == "fail")
+        .unwrap();
+    assert_eq!(
+        (
+            failed["id"].as_str(),
+            failed["stage"].as_str(),
+            failed["pointer"].as_str()
+        ),
+        (Some("dealer-1/shuffle"), Some("deck"), Some("/deck/0"))
+    );
+    let junit = std::fs::read_to_string(root().join("target/conformance.xml")).unwrap();
+    assert!(
+        junit
+            .contains("<testsuite name=\"euchremaster\" tests=\"3\" failures=\"1\" skipped=\"0\">"),
+        "{junit}"
+    );
+    assert!(
+        junit.contains("<failure message=\"first differing stage: deck"),
+        "{junit}"
+    );
+}
+
+#[test]
+fn conformance_known_failures_must_match_exactly() {
+    let dir = root().join("target");
+    let known = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let ok = known(
+        "known-ok.txt",
+        "# listed\neuchremaster/dealer-1/shuffle  todo  deck\n",
+    );
+    let o = conformance("wrong", &["--known-failures", &ok]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("KNOWN euchremaster/dealer-1/shuffle"),
+        "{}",
+        stdout(&o)
+    );
+
+    let stale = known(
+        "known-stale.txt",
+        "euchremaster/dealer-1/shuffle todo positions\neuchremaster/dealer-1 wontfix deck\neuchremaster/no-such-case todo deck\n",
+    );
+    let o = conformance("wrong", &["--known-failures", &stale]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("euchremaster/dealer-1/shuffle: fails at stage deck, not positions"),
+        "{out}"
+    );
+    assert!(
+        out.contains("euchremaster/dealer-1: now passes; remove the line"),
+        "{out}"
+    );
+    assert!(
+        out.contains("euchremaster/no-such-case: names no case"),
+        "{out}"
+    );
+    assert!(
+        out.contains("these lines would bring it up to date:\neuchremaster/dealer-1/shuffle"),
+        "{out}"
+    );
+
+    let bad = known("known-bad.txt", "euchremaster/dealer-1 later deck\n");
+    let o = conformance("", &["--known-failures", &bad]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("line 1: status \"later\", expected todo or wontfix"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn conformance_a_port_that_cannot_say_hello_is_a_protocol_error() {
+    let o = conformance("no-hello", &["--timeout", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("protocol error:"), "{}", stderr(&o));
+    let o = fairdeal(&["conformance", "--port", "no-such-program-xyz"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot start"), "{}", stderr(&o));
+}
+
+/// Every mutant of the catalogue (conformance/ports/python/mutants.json: a
+/// mistake real ports make, switched on in the Python port) is caught by the
+/// runner, at the case and stage the catalogue says.
+#[test]
+fn conformance_catches_every_mutant_at_its_stage() {
+    let catalogue: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("conformance/ports/python/mutants.json")).unwrap(),
+    )
+    .unwrap();
+    let mutants = catalogue.as_array().unwrap();
+    assert!(
+        mutants.len() >= 10,
+        "the catalogue holds {} mutants",
+        mutants.len()
+    );
+    let mut missed = Vec::new();
+    for m in mutants {
+        let [name, scheme, case, stage] =
+            ["name", "scheme", "case", "stage"].map(|k| m[k].as_str().unwrap());
+        let report = root().join(format!("target/mutant-{name}.json"));
+        let o = command()
+            .args([
+                "conformance",
+                "--port",
+                "python3 conformance/ports/python/port.py",
+                "--scheme",
+                scheme,
+            ])
+            .args(["--case", case, "--report", &report.display().to_string()])
+            .env("FAIRDEAL_MUTANT", name)
+            .output()
+            .unwrap();
+        let caught = o.status.code() == Some(1);
+        let report: Value =
+            serde_json::from_str(&std::fs::read_to_string(&report).unwrap_or_default())
+                .unwrap_or_default();
+        let at = report["cases"]
+            .as_array()
+            .and_then(|cases| cases.iter().find(|c| c["id"] == case))
+            .map(|c| c["stage"].clone());
+        if !caught || at != Some(Value::from(stage)) {
+            missed.push(format!(
+                "{name}: exit {:?}, {case} at {at:?}, expected {stage}\n{}",
+                o.status.code(),
+                stdout(&o)
+            ));
+        }
+    }
+    assert!(
+        missed.is_empty(),
+        "mutants not caught as the catalogue says:\n{}",
+        missed.join("\n")
+    );
+}
+
+/// docs/porting.md lists every mutant as a pitfall to check first.
+#[test]
+fn porting_guide_lists_every_mutant() {
+    let catalogue: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("conformance/ports/python/mutants.json")).unwrap(),
+    )
+    .unwrap();
+    let guide = std::fs::read_to_string(root().join("docs/porting.md")).unwrap();
+    for m in catalogue.as_array().unwrap() {
+        let name = m["name"].as_str().unwrap();
+        assert!(
+            guide.contains(&format!("`{name}`")),
+            "docs/porting.md does not list mutant {name}"
+        );
+    }
+}
+
+#[test]
+fn conformance_differential_mode_prints_differing_inputs_as_vector_cases() {
+    let run = |mutant: &str| {
+        command()
+            .args([
+                "conformance",
+                "--port",
+                "python3 conformance/ports/python/port.py",
+                "--scheme",
+                "euchremaster",
+            ])
+            .args(["--random", "6", "--seed", "11"])
+            .env("FAIRDEAL_MUTANT", mutant)
+            .output()
+            .unwrap()
+    };
+    let good = run("");
+    assert_eq!(good.status.code(), Some(0), "{}", stdout(&good));
+    assert!(
+        stdout(&good).ends_with("6 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        stdout(&good)
+    );
+    let bad = run("packets-from-dealer");
+    assert_eq!(bad.status.code(), Some(1));
+    let out = stdout(&bad);
+    let cases: Vec<Value> = out
+        .lines()
+        .filter(|l| l.starts_with("{\"id\":\"random-11-"))
+        .map(|l| serde_json::from_str(l.trim_end_matches(',')).unwrap())
+        .collect();
+    assert!(!cases.is_empty(), "{out}");
+    // Each printed case is a valid input of the scheme, ready for a trace group.
+    for case in &cases {
+        let file = std::env::temp_dir().join("fairdeal-random-case.json");
+        std::fs::write(&file, case["input"].to_string()).unwrap();
+        let o = fairdeal(&[
+            "deal",
+            "euchremaster",
+            "--input",
+            &file.display().to_string(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{case}: {}", stderr(&o));
+        assert!(case["number"].as_u64().unwrap() > 57, "{case}");
+    }
+    // The same seed gives the same inputs.
+    assert_eq!(stdout(&run("packets-from-dealer")), out);
+}
+
+/// The kinds of case crates/cli/tests/ports/broken_port.py runs, for
+/// euchremaster, the only scheme it supports.
+const BROKEN_PORT_KINDS: [&str; 4] = ["trace", "stream", "shuffle", "deal"];
+
+/// Per scheme, the port cases that `--case FILTER` selects from the vector
+/// files (each case whose id holds FILTER, and a trace case's derived
+/// shuffle and deal stages), as (cases the broken port runs, cases it does
+/// not support).
+fn broken_port_cases(filter: &str) -> BTreeMap<String, (usize, usize)> {
+    let mut counts = BTreeMap::new();
+    let dir = std::fs::read_dir(root().join("vectors")).expect("vectors/ can be listed");
+    for path in dir.map(|e| e.expect("vectors/ can be listed").path()) {
+        if path.extension().is_none_or(|e| e != "json") || path.ends_with("schema.json") {
+            continue;
+        }
+        let file: Value = std::fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| serde_json::from_str(&text).map_err(|e| e.to_string()))
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let scheme = file["scheme"].as_str().unwrap_or_default();
+        let (runs, unsupported) = counts.entry(scheme.to_owned()).or_insert((0, 0));
+        for group in file["groups"].as_array().into_iter().flatten() {
+            let group_kind = group["kind"].as_str().unwrap_or_default();
+            let kind = if group_kind == "invalid" {
+                "trace"
+            } else {
+                group_kind
+            };
+            for case in group["cases"].as_array().into_iter().flatten() {
+                if !case["id"].as_str().is_some_and(|id| id.contains(filter)) {
+                    continue;
+                }
+                // A trace case's expected stages, per deal for a game.
+                let expected = &case["expected"];
+                let traces: Vec<&Value> = match (group_kind, expected["deals"].as_array()) {
+                    ("trace", Some(deals)) => deals.iter().collect(),
+                    ("trace", None) if expected.is_object() => vec![expected],
+                    _ => Vec::new(),
+                };
+                let derived = traces
+                    .iter()
+                    .filter(|t| {
+                        ["randoms", "positions", "deck"]
+                            .iter()
+                            .all(|k| t.get(k).is_some())
+                    })
+                    .count()
+                    * 2;
+                if scheme == "euchremaster" {
+                    if BROKEN_PORT_KINDS.contains(&kind) {
+                        *runs += 1;
+                    } else {
+                        *unsupported += 1;
+                    }
+                    *runs += derived;
+                } else {
+                    *unsupported += 1 + derived;
+                }
+            }
+        }
+    }
+    counts.retain(|_, (runs, unsupported)| *runs + *unsupported > 0);
+    counts
+}
+
+#[test]
+fn conformance_cases_a_port_does_not_support_are_skipped_not_failed() {
+    // The broken port (in its good mode) supports only euchremaster, and no
+    // generator or game cases: sfc32-lock's `sample` cases and their derived stages
+    // (every case whose id holds "sample") are reported as unsupported. How
+    // many there are, per scheme, comes from the vector files.
+    let expected = broken_port_cases("sample");
+    let unsupported: usize = expected.values().map(|(_, u)| u).sum();
+    let runs: usize = expected.values().map(|(r, _)| r).sum();
+    assert!(
+        unsupported > 0,
+        "no vector case holds \"sample\" that the broken port does not support: {expected:?}"
+    );
+    let o = command()
+        .args([
+            "conformance",
+            "--port",
+            "python3 crates/cli/tests/ports/broken_port.py",
+            "--case",
+            "sample",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    for (scheme, (runs, unsupported)) in &expected {
+        assert!(
+            out.contains(&format!(
+                "{scheme}: {runs} passed, 0 failed, {unsupported} unsupported\n"
+            )),
+            "{out}"
+        );
+    }
+    assert!(
+        out.ends_with(&format!("{runs} passed, 0 failed, {unsupported} skipped\n")),
+        "{out}"
+    );
+}

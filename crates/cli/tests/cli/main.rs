@@ -1,0 +1,15 @@
+//! The built `fairdeal` binary: exit codes, output and messages. One test
+//! binary, a module per topic.
+
+mod util;
+
+mod atout;
+mod bench;
+mod conformance;
+mod euchremaster;
+mod games;
+mod hmac_blackjack;
+mod schemes;
+mod sfc32_lock;
+mod showdown;
+mod vectors;

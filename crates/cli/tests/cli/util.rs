@@ -1,0 +1,42 @@
+//! What every test module uses: the built binary run from the repository root, and its output.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+pub fn root() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+/// The `fairdeal` binary, to be run from the repository root: for a test
+/// that sets its environment.
+pub fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_fairdeal"));
+    command.current_dir(root());
+    command
+}
+
+pub fn fairdeal(args: &[&str]) -> Output {
+    command()
+        .args(args)
+        .output()
+        .expect("the fairdeal binary runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Returns the field names of a JSON object, in order.
+pub fn keys_of(v: &Value) -> Vec<&str> {
+    v.as_object()
+        .expect("a JSON object")
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
