@@ -91,46 +91,15 @@ fn write(path: &PathBuf, text: &str) -> Result<(), CliError> {
     })
 }
 
-/// Splits a command line as a shell would for plain words: spaces separate,
-/// quotes group, a backslash escapes the next character.
+/// Splits a command line as a POSIX shell would, without its expansions:
+/// blanks separate, quotes group, a backslash escapes (see
+/// [`shell_words::split`]).
 fn split_command(line: &str) -> Result<Vec<String>, CliError> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quote = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"') | None, '\\') => {
-                word.extend(chars.next());
-                in_word = true;
-            }
-            (Some(_), c) => word.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        return Err(CliError::Usage(format!(
-            "--port: an unclosed quote in {line:?}"
-        )));
-    }
-    if in_word {
-        words.push(word);
-    }
+    let words = shell_words::split(line).map_err(|shell_words::ParseError| {
+        CliError::Usage(format!(
+            "--port: an unclosed quote in {line:?}, expected each ' or \" closed as in a shell"
+        ))
+    })?;
     if words.is_empty() {
         return Err(CliError::Usage(
             "--port: give the command that starts the port".to_owned(),
@@ -149,5 +118,16 @@ mod tests {
         assert_eq!(w, ["python3", "my port.py", "--x", "a b", "c d"]);
         assert!(split_command("a 'b").is_err());
         assert!(split_command("  ").is_err());
+    }
+
+    #[test]
+    fn an_unclosed_quote_names_the_flag_and_what_is_expected() {
+        let Err(CliError::Usage(message)) = split_command(r#"python3 "my port.py"#) else {
+            panic!("an unclosed quote is a usage error");
+        };
+        assert_eq!(
+            message,
+            r#"--port: an unclosed quote in "python3 \"my port.py", expected each ' or " closed as in a shell"#
+        );
     }
 }
