@@ -88,9 +88,9 @@ pub struct Case {
     /// `game` cases: the game's name (`blackjack`, `roulette`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
-    /// The scheme's input object, with SCHEMES.md's field names (an empty
-    /// object for `generator` cases, which take `state` instead), or the
-    /// game's for `game` cases.
+    /// The scheme's input object, with the field names of its page,
+    /// `docs/schemes/<id>.md` (an empty object for `generator` cases, which
+    /// take `state` instead), or the game's for `game` cases.
     #[serde(default = "empty_object")]
     pub input: Value,
     /// `generator` cases: the generator's state, with the scheme's names.

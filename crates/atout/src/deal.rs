@@ -1,4 +1,5 @@
-//! The three ways of dealing the shuffled deck (SCHEMES.md §3 step 6).
+//! The three ways of dealing the shuffled deck (docs/schemes/atout-v1.md,
+//! step 6: the deal).
 
 use fairdeal_core::{Card, Seat};
 use serde::Serialize;
@@ -25,8 +26,8 @@ const OTHER_PACKET: usize = 3;
 const DUO_PACKET: usize = 4;
 const HIDDEN_PACKETS: usize = 4;
 
-/// The table after the deal, with the output names of SCHEMES.md: each
-/// variant serializes exactly its own fields.
+/// The table after the deal, with the output names of docs/schemes/atout-v1.md
+/// ("Output"): each variant serializes exactly its own fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Deal {
@@ -133,8 +134,9 @@ fn coinche(deck: &[Card], lists: Lists) -> Deal {
 }
 
 /// Two rounds of packets, each starting at the seat after the dealer.
-// Decision (SCHEMES.md §3 step 6): seats are numbered in the order of play,
-// so the seat "on the dealer's right", who receives first, is dealer + 1.
+// Decision (docs/schemes/atout-v1.md, step 6: the deal, "belote"): seats are
+// numbered in the order of play, so the seat "on the dealer's right", who
+// receives first, is dealer + 1.
 fn belote(dealer: Seat, taker: Option<Seat>, deck: &[Card], lists: Lists) -> Deal {
     let (mut hands, mut undealt) = (lists.by_seat, lists.undealt);
     let round = (1..=usize::from(TABLE)).map(|k| dealer.after(k, TABLE));

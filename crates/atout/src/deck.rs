@@ -1,4 +1,4 @@
-//! The starting deck (SCHEMES.md §3 step 4).
+//! The starting deck (docs/schemes/atout-v1.md, step 4: the starting deck).
 
 use fairdeal_core::Card;
 use fairdeal_core::Rank::{Ace, Eight, Jack, King, Nine, Queen, Seven, Ten};

@@ -1,5 +1,5 @@
 //! The inputs, checked once, in the order docs/schemes/atout-v1.md lists
-//! them: secret, variant, numbers, dealer, taker (SCHEMES.md §3, inputs).
+//! them ("Inputs"): secret, variant, numbers, dealer, taker.
 
 use std::fmt;
 

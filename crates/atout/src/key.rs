@@ -1,5 +1,5 @@
 //! The text that joins the secret and every seat's number, and the key it
-//! hashes to (SCHEMES.md §3 step 2).
+//! hashes to (docs/schemes/atout-v1.md, step 2: the text and the key).
 
 use fairdeal_core::Midstate;
 

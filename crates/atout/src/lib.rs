@@ -16,7 +16,7 @@ pub use input::{Game, Input, Variant};
 pub use key::{SEPARATOR, TAG, key, key_digits, text};
 pub use shuffle::{fisher_yates_rejection, limit};
 
-/// The atout-v1 deal for coinche, belote and duo (SCHEMES.md §3).
+/// The atout-v1 deal for coinche, belote and duo (docs/schemes/atout-v1.md).
 #[derive(Clone, Copy, Debug)]
 pub struct AtoutV1;
 

@@ -1,4 +1,5 @@
-//! The shuffle: Fisher-Yates with rejection sampling (SCHEMES.md §3 step 5).
+//! The shuffle: Fisher-Yates with rejection sampling
+//! (docs/schemes/atout-v1.md, step 5: the shuffle, by rejection sampling).
 
 use fairdeal_core::{Error, next_draw};
 

@@ -203,7 +203,7 @@ fn scheme_command(scheme: &dyn DynScheme, verify: bool) -> clap::Command {
             .value_parser(clap::value_parser!(PathBuf))
             .help("A JSON object of the inputs, with the field names above; - reads stdin. Flags override it"),
     )
-    .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("Print JSON with the field names of SCHEMES.md"))
+    .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help(format!("Print JSON with the field names of docs/schemes/{}.md", scheme.id())))
 }
 
 /// Returns the fields and extras the command line takes for `scheme`, each
@@ -405,7 +405,7 @@ fn game_command(scheme: &dyn DynScheme, game: &Game) -> clap::Command {
             .value_parser(clap::value_parser!(PathBuf))
             .help("A JSON object of the inputs, with the field names above; - reads stdin. Flags override it"),
     )
-    .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help("Print JSON with the field names of SCHEMES.md"))
+    .arg(Arg::new("json").long("json").action(ArgAction::SetTrue).help(format!("Print JSON with the field names of docs/schemes/{}.md", scheme.id())))
 }
 
 impl<const ROLL: bool> FromArgMatches for GameCall<ROLL> {

@@ -7,8 +7,8 @@ use crate::{Card, Error, ErrorKind};
 /// A deck after the shuffle: position 0 first.
 ///
 /// It keeps both the cards and their positions in the scheme's starting deck,
-/// since the positions are what a port compares first (SCHEMES.md,
-/// conventions).
+/// since the positions are what a port compares first
+/// (docs/schemes/euchremaster.md, step 4: the shuffle).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Deck {
     positions: Vec<u16>,
@@ -74,7 +74,8 @@ impl Deck {
                     )),
                 })?;
             used[p] = true;
-            // OK because `start` is a deck of SCHEMES.md, at most 416 cards.
+            // OK because `start` is a deck of docs/schemes/<id>.md, at most
+            // 416 cards.
             positions.push(u16::try_from(p).unwrap_or(u16::MAX));
         }
         if cards.len() != start.len() {
@@ -130,7 +131,7 @@ impl Deck {
 ///
 /// As [`identity`].
 pub fn identity_into(positions: &mut Vec<u16>, n: usize) {
-    // OK because every deck of SCHEMES.md has at most 416 cards.
+    // OK because every deck of docs/schemes/<id>.md has at most 416 cards.
     let n = u16::try_from(n).expect("a deck of at most 65535 cards");
     positions.clear();
     positions.extend(0..n);
@@ -142,7 +143,7 @@ pub fn identity_into(positions: &mut Vec<u16>, n: usize) {
 ///
 /// When `n` exceeds `u16::MAX` (no card game has such a deck).
 pub fn identity(n: usize) -> Vec<u16> {
-    // OK because every deck of SCHEMES.md has at most 416 cards.
+    // OK because every deck of docs/schemes/<id>.md has at most 416 cards.
     let n = u16::try_from(n).expect("a deck of at most 65535 cards");
     (0..n).collect()
 }

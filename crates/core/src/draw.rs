@@ -47,7 +47,8 @@ impl Draw for u32 {
 }
 
 /// A 64-bit draw, written as 16 lowercase hex digits: JSON numbers lose
-/// precision past 2^53 in many languages (SCHEMES.md, output field names).
+/// precision past 2^53 in many languages (docs/schemes/showdown.md, "Output";
+/// docs/vectors.md).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hex64(pub u64);
 

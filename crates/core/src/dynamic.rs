@@ -13,8 +13,9 @@ use crate::{
 ///
 /// Implemented for every `DealScheme`; never implement it by hand. The
 /// registry, the CLI and the conformance suite see only this trait, so a new
-/// scheme needs nothing from them. Inputs are the JSON objects of SCHEMES.md;
-/// outputs carry SCHEMES.md's output names in the method's stage order.
+/// scheme needs nothing from them. Inputs are the JSON objects of the
+/// scheme's page (`docs/schemes/<id>.md`); outputs carry that page's output
+/// names in the method's stage order.
 pub trait DynScheme: Sync {
     /// See [`DealScheme::ID`].
     fn id(&self) -> &'static str;

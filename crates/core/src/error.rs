@@ -4,9 +4,10 @@ use std::fmt;
 
 /// Why an input was refused.
 ///
-/// Every error names the field it is about (a JSON field name of SCHEMES.md,
-/// with an index where the field is a list: `numbers[2]`), says what was wrong
-/// and what is expected. The CLI turns every `Error` into exit code 2.
+/// Every error names the field it is about (a JSON field name of the
+/// scheme's page, `docs/schemes/<id>.md`, with an index where the field is a
+/// list: `numbers[2]`), says what was wrong and what is expected. The CLI
+/// turns every `Error` into exit code 2.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     field: String,

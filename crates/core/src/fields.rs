@@ -8,8 +8,9 @@ use crate::{Error, ErrorKind};
 /// One input field as the CLI and `fairdeal schemes` describe it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Field {
-    /// The JSON field name of SCHEMES.md (the CLI flag is the same, with `-`
-    /// for `_`, unless [`FieldKind::TextPerSeat`] names another).
+    /// The JSON field name of the scheme's page, `docs/schemes/<id>.md` (the
+    /// CLI flag is the same, with `-` for `_`, unless
+    /// [`FieldKind::TextPerSeat`] names another).
     pub name: &'static str,
     /// What kind of JSON value it holds.
     pub kind: FieldKind,

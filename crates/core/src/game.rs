@@ -51,7 +51,7 @@ impl fmt::Display for Verb {
 ///   it; the order of checks is that of `fields`.
 /// - **Do** start the output with `fingerprint` and then `randoms` (every
 ///   number the game used, in order) where the game shows them, and keep to
-///   SCHEMES.md's output names.
+///   the output names of the scheme's page (`docs/schemes/<id>.md`).
 /// - **Do** take the numbers from `randoms` instead of the stream when it is
 ///   given (a stage vector feeding edge values), refusing its items as
 ///   [`given_randoms`](crate::given_randoms) does and running out with

@@ -4,7 +4,8 @@
 //! A scheme crate implements [`DealScheme`] on a unit struct (typed: its own
 //! input, stream, deck and deal); the blanket [`DynScheme`] impl then lets the
 //! registry, the CLI and the conformance suite drive it with JSON alone. The
-//! exact methods are in SCHEMES.md; each scheme crate restates its own.
+//! exact methods are in `docs/schemes/<id>.md`, one page per scheme; each
+//! scheme crate restates its own.
 //!
 //! Shared pieces:
 //! - [`Sha256Counter`]: SHA-256(prefix + ":" + k), eight u32 big-endian

@@ -41,8 +41,8 @@ pub trait DealScheme {
     /// CLI accepts each as a flag and an `--input` field beside
     /// `fingerprint`.
     const COMMITMENT_ALIASES: &'static [&'static str] = &[];
-    /// The input fields, with the names of SCHEMES.md, in the order the CLI
-    /// lists them.
+    /// The input fields, with the names of the scheme's page
+    /// (`docs/schemes/<id>.md`), in the order the CLI lists them.
     const FIELDS: &'static [Field];
     /// The name of each seat, indexed by seat number, for the table a person
     /// reads (`you`, `left`, `partner`, `right`). A scheme whose method only
@@ -337,7 +337,8 @@ pub trait DealScheme {
 
 /// Every stage of one input: the commitment, the set-up, then each deal.
 ///
-/// It serializes with the output names of SCHEMES.md in the method's order:
+/// It serializes with the output names of the scheme's page
+/// (`docs/schemes/<id>.md`) in the method's order:
 /// `fingerprint`, the set-up's fields, then for a single-deal scheme that
 /// deal's `randoms`, `positions`, `deck` and own fields, and for a game
 /// ([`DealScheme::GAME`]) a `deals` list of those objects.
@@ -479,7 +480,8 @@ pub struct Check {
     pub given: String,
 }
 
-/// Builds a validated value from the JSON object of SCHEMES.md's field names.
+/// Builds a validated value from a JSON object with the field names of the
+/// scheme's page (`docs/schemes/<id>.md`).
 ///
 /// Every scheme input implements it; its errors name the field (serde's
 /// derived errors cannot), which is what the CLI prints and what invalid

@@ -3,7 +3,9 @@
 use crate::{Error, ErrorKind};
 
 /// Returns floor(u * n / 2^32), exactly `(u * n) >> 32` in 64-bit integers
-/// (SCHEMES.md §1 step 4, §2 step 4, §4 step 3).
+/// (docs/schemes/euchremaster.md, step 4: the shuffle;
+/// docs/schemes/sfc32-lock.md, step 4: the shuffle;
+/// docs/schemes/hmac-blackjack.md, "Conventions").
 pub fn mul_shift(u: u32, n: u32) -> u32 {
     // OK because u * n < 2^64 and the shift leaves a value below n.
     u32::try_from((u64::from(u) * u64::from(n)) >> 32).unwrap_or(u32::MAX)

@@ -4,7 +4,8 @@
 use crate::Midstate;
 
 /// SHA-256(prefix + ":" + k) for k = 0, 1, 2, ..., each digest read as eight
-/// u32 big-endian numbers, in order (SCHEMES.md §1 step 2, §3 step 3).
+/// u32 big-endian numbers, in order (docs/schemes/euchremaster.md, step 2:
+/// the random numbers; docs/schemes/atout-v1.md, step 3: the numbers).
 ///
 /// The SHA-256 state after `prefix:` is computed once and each block
 /// finishes a copy of it, so a prefix of 64 bytes or more is never hashed

@@ -2,7 +2,7 @@
 
 use crate::{Error, ErrorKind};
 
-/// What SCHEMES.md calls printable ASCII.
+/// What the scheme pages (`docs/schemes/<id>.md`) call printable ASCII.
 pub const PRINTABLE_ASCII: &str = "printable ASCII (0x20 to 0x7E)";
 
 /// Checks that `text` is printable ASCII of `min..=max` characters.

@@ -1,4 +1,5 @@
-//! Dealing a shuffled deck in packets (SCHEMES.md §1 steps 5-6).
+//! Dealing a shuffled deck in packets (docs/schemes/euchremaster.md, step 5:
+//! the deal, and step 6: the up-card and the kitty).
 
 use fairdeal_core::{Card, EuchreDeal, Seat};
 

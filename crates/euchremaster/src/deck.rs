@@ -1,4 +1,5 @@
-//! The starting deck (SCHEMES.md §1 step 3).
+//! The starting deck (docs/schemes/euchremaster.md, step 3: the starting
+//! deck).
 
 use fairdeal_core::Card;
 use fairdeal_core::Rank::{Ace, Jack, King, Nine, Queen, Ten};

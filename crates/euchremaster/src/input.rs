@@ -1,4 +1,4 @@
-//! The inputs, checked once (SCHEMES.md §1, inputs).
+//! The inputs, checked once (docs/schemes/euchremaster.md, "Inputs").
 
 use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, Seat, text};
 use serde::Serialize;

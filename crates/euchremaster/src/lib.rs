@@ -15,7 +15,7 @@ pub use deal::{FIRST_ROUND, PACKETS, deal};
 pub use deck::{JOKER_DECK, STARTING_DECK};
 pub use input::Input;
 
-/// The EuchreMaster counter-hash deal (SCHEMES.md §1).
+/// The EuchreMaster counter-hash deal (docs/schemes/euchremaster.md).
 #[derive(Clone, Copy, Debug)]
 pub struct EuchreMaster;
 

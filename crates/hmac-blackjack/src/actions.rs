@@ -1,5 +1,6 @@
 //! The player's actions in a blackjack replay: the letters `H S D P`, read
-//! one decision at a time (SCHEMES.md §4 step 5).
+//! one decision at a time (docs/schemes/hmac-blackjack.md, step 5: blackjack
+//! replay).
 
 use fairdeal_core::{Error, ErrorKind};
 

@@ -1,8 +1,9 @@
 //! The blackjack replay: the round dealt from the top of the shoe and played
-//! with the player's actions (SCHEMES.md §4 step 5).
+//! with the player's actions (docs/schemes/hmac-blackjack.md, step 5:
+//! blackjack replay).
 //!
-//! Decision (SCHEMES.md §4 step 5): the site's page leaves the rules to the
-//! game; these are the rules docs/schemes/hmac-blackjack.md states. Dealer
+//! Decision (the same step): the site's page leaves the rules to the game;
+//! these are the rules docs/schemes/hmac-blackjack.md states. Dealer
 //! stands on all 17s; blackjack pays 3:2; a hand that reaches 21 stands by
 //! itself; double on any first two cards, also after a split; one split, of
 //! two cards of the same value; split aces take one card each; the dealer

@@ -1,5 +1,5 @@
-//! Blackjack values and totals, outcomes and the exact net (SCHEMES.md §4
-//! step 5).
+//! Blackjack values and totals, outcomes and the exact net
+//! (docs/schemes/hmac-blackjack.md, step 5: blackjack replay).
 
 use std::fmt;
 

@@ -1,5 +1,6 @@
-//! The inputs, checked once (SCHEMES.md §4, inputs): the server seed, the
-//! client seed and the nonce, shared by the shoe and every game.
+//! The inputs, checked once (docs/schemes/hmac-blackjack.md, "Inputs"): the
+//! server seed, the client seed and the nonce, shared by the shoe and every
+//! game.
 
 use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, text};
 use serde::Serialize;

@@ -21,7 +21,8 @@ pub use shoe::{DECK, DECKS, Deal, LABELS, SHOE_SIZE, STARTING_SHOE, label};
 pub use stream::{HmacStream, PER_ROUND};
 pub use ticket::{TICKETS, Ticket};
 
-/// The HMAC-SHA256 blackjack shoe and its site's other games (SCHEMES.md §4).
+/// The HMAC-SHA256 blackjack shoe and its site's other games
+/// (docs/schemes/hmac-blackjack.md).
 #[derive(Clone, Copy, Debug)]
 pub struct HmacBlackjack;
 

@@ -1,5 +1,5 @@
-//! The 8-deck shoe, picked card by card from what remains (SCHEMES.md §4
-//! step 4).
+//! The 8-deck shoe, picked card by card from what remains
+//! (docs/schemes/hmac-blackjack.md, step 4: the shoe).
 
 use fairdeal_core::Rank::{
     Ace, Eight, Five, Four, Jack, King, Nine, Queen, Seven, Six, Ten, Three, Two,

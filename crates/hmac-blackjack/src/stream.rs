@@ -1,4 +1,5 @@
-//! The byte stream and its numbers (SCHEMES.md §4 steps 2-3).
+//! The byte stream and its numbers (docs/schemes/hmac-blackjack.md, step 2:
+//! the byte stream, and step 3: the numbers).
 
 use fairdeal_core::{HmacSha256, decimal};
 

@@ -1,5 +1,5 @@
-//! The case games' ticket: f * 100000, written exactly (SCHEMES.md §4
-//! step 6).
+//! The case games' ticket: f * 100000, written exactly
+//! (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
 use std::fmt;
 

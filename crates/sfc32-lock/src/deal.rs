@@ -1,4 +1,5 @@
-//! Dealing a shuffled deck one card at a time (SCHEMES.md §2 step 5).
+//! Dealing a shuffled deck one card at a time (docs/schemes/sfc32-lock.md,
+//! step 5: the deal).
 
 use fairdeal_core::{Card, EuchreDeal, Seat};
 

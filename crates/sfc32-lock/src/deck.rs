@@ -1,4 +1,4 @@
-//! The starting deck (SCHEMES.md §2 step 3).
+//! The starting deck (docs/schemes/sfc32-lock.md, step 3: the starting deck).
 
 use fairdeal_core::Card;
 use fairdeal_core::Rank::{Ace, Jack, King, Nine, Queen, Ten};

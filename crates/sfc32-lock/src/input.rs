@@ -1,4 +1,4 @@
-//! The inputs, checked once (SCHEMES.md §2, inputs).
+//! The inputs, checked once (docs/schemes/sfc32-lock.md, "Inputs").
 
 use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, text};
 use serde_json::Value;

@@ -20,7 +20,7 @@ pub use input::Input;
 pub use sfc32::{DISCARD, SEED_DIGITS, Sfc32};
 pub use state::State;
 
-/// The sfc32 lock-and-nonce deal (SCHEMES.md §2).
+/// The sfc32 lock-and-nonce deal (docs/schemes/sfc32-lock.md).
 #[derive(Clone, Copy, Debug)]
 pub struct Sfc32Lock;
 

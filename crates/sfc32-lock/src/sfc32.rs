@@ -1,4 +1,5 @@
-//! The sfc32 generator and the site's seeding of it (SCHEMES.md §2 step 2).
+//! The sfc32 generator and the site's seeding of it
+//! (docs/schemes/sfc32-lock.md, step 2: the generator).
 
 use fairdeal_core::{Error, text};
 
@@ -60,8 +61,9 @@ impl Sfc32 {
         }
     }
 
-    /// Returns one sfc32 draw, SCHEMES.md §2 step 2: the five assignments in
-    /// the order the method lists them, every operation wrapping mod 2^32.
+    /// Returns one sfc32 draw (docs/schemes/sfc32-lock.md, step 2: the
+    /// generator): the five assignments in the order the method lists them,
+    /// every operation wrapping mod 2^32.
     pub fn next_u32(&mut self) -> u32 {
         let t = self.a.wrapping_add(self.b).wrapping_add(self.d); // t = a + b + d
         self.d = self.d.wrapping_add(1); // d = d + 1

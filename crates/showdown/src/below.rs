@@ -1,4 +1,5 @@
-//! A uniform integer below k, by rejection (SCHEMES.md §5 step 4).
+//! A uniform integer below k, by rejection (docs/schemes/showdown.md, step 4:
+//! below(k)).
 
 use fairdeal_core::{Error, Hex64, next_draw};
 

@@ -1,4 +1,4 @@
-//! Dealing with a pattern (SCHEMES.md §5 step 8).
+//! Dealing with a pattern (docs/schemes/showdown.md, step 8: the deal).
 
 use fairdeal_core::{Card, EuchreDeal, Seat};
 use serde::Serialize;

@@ -1,4 +1,5 @@
-//! The game record, checked once (SCHEMES.md §5 inputs and step 9).
+//! The game record, checked once (docs/schemes/showdown.md, "Inputs (a game
+//! record)").
 
 use fairdeal_core::fields::{as_integer, as_text, json_type};
 use fairdeal_core::{
@@ -107,7 +108,8 @@ const HAND: &[Field] = &[
 const HOUSE_SEED: &str = "64 hexadecimal digits";
 const PHRASE: &str = "0 to 1024 characters of text";
 const HANDS: &str = "a list of 1 to 64 hands";
-/// Decision (SCHEMES.md §5): the page sets no limits; these are ours.
+/// Decision (docs/schemes/showdown.md, "Inputs (a game record)"): the site's
+/// page sets no limits; these are ours.
 const MAX_HANDS: usize = 64;
 const MAX_PHRASE: usize = 1024;
 
@@ -294,7 +296,8 @@ fn hands(value: Option<&Value>, rules: Rules, setup: &Setup) -> Result<Vec<Hand>
                     as_text(&field, v, "a pattern such as \"3232\"")?,
                 )?)
             }
-            // Decision (SCHEMES.md §5 step 6): only your own hands need one.
+            // Decision (docs/schemes/showdown.md, step 6: who deals each hand,
+            // and with which pattern): only your own hands need one.
             None if setup.dealer(i + 1).index() == 0 => {
                 return Err(Error::new(
                     format!("{at}.pattern"),

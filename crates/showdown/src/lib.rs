@@ -26,7 +26,7 @@ pub use splitmix64::SplitMix64;
 pub use stream::GameSeed;
 pub use xoshiro::Xoshiro256StarStar;
 
-/// Euchre Showdown (SCHEMES.md §5): a whole game from one record.
+/// Euchre Showdown (docs/schemes/showdown.md): a whole game from one record.
 #[derive(Clone, Copy, Debug)]
 pub struct Showdown;
 

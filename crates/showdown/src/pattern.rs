@@ -1,4 +1,5 @@
-//! Dealing patterns: four packet sizes, each 2 or 3 (SCHEMES.md §5 steps 5, 8).
+//! Dealing patterns: four packet sizes, each 2 or 3 (docs/schemes/showdown.md,
+//! step 5: the set-up, and step 8: the deal).
 
 use std::fmt;
 

@@ -1,4 +1,5 @@
-//! The game's set-up, drawn from stream 0 (SCHEMES.md §5 step 5).
+//! The game's set-up, drawn from stream 0 (docs/schemes/showdown.md, step 5:
+//! the set-up).
 
 use fairdeal_core::{Hex64, Recorder, Seat};
 use serde::Serialize;

@@ -1,6 +1,7 @@
 //! The deck of hand n: Fisher-Yates, or the kitchen-table riffles and cut,
-//! then the player's cut (SCHEMES.md §5 step 7). Everything works on the 24
-//! starting positions in place; nothing allocates per draw.
+//! then the player's cut (docs/schemes/showdown.md, step 7: the deck for hand
+//! n). Everything works on the 24 starting positions in place; nothing
+//! allocates per draw.
 
 use fairdeal_core::{Error, Hex64, next_draw};
 
@@ -165,7 +166,8 @@ mod tests {
         assert_eq!(d[23], 4);
     }
 
-    /// below(k) as SCHEMES.md §5 step 4 words it, in u128 arithmetic.
+    /// below(k) as docs/schemes/showdown.md (step 4: below(k)) words it, in
+    /// u128 arithmetic.
     fn below_as_written(k: u64, draws: &mut impl Iterator<Item = u64>) -> u64 {
         let limit = (1u128 << 64) - (1u128 << 64) % u128::from(k);
         loop {
@@ -176,9 +178,9 @@ mod tests {
         }
     }
 
-    /// One riffle as SCHEMES.md §5 step 7 words it, one card at a time:
-    /// what the branch-free riffle must match. Returns the deck and the
-    /// number of draws used.
+    /// One riffle as docs/schemes/showdown.md (step 7: the deck for hand n)
+    /// words it, one card at a time: what the branch-free riffle must match.
+    /// Returns the deck and the number of draws used.
     fn riffle_as_written(deck: &[u16; CARDS], draws: &[u64]) -> ([u16; CARDS], usize) {
         let mut it = draws.iter().copied();
         let k = (it.next().unwrap() & SPLIT_BITS).count_ones() as usize;

@@ -1,4 +1,5 @@
-//! SplitMix64 (Sebastiano Vigna, public domain), SCHEMES.md §5 step 3.
+//! SplitMix64 (Sebastiano Vigna, public domain), docs/schemes/showdown.md,
+//! step 3: the streams.
 
 /// The SplitMix64 generator: a 64-bit counter stepped by the golden-ratio
 /// increment and scrambled on output.
@@ -11,8 +12,9 @@ pub struct SplitMix64 {
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl SplitMix64 {
-    /// Returns the generator whose state is `x`. Decision (SCHEMES.md §5
-    /// step 3): stream n starts from x = n itself; the increment comes first.
+    /// Returns the generator whose state is `x`. Decision
+    /// (docs/schemes/showdown.md, step 3: the streams): stream n starts from
+    /// x = n itself; the increment comes first.
     pub const fn new(x: u64) -> Self {
         Self { x }
     }

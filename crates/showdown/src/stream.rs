@@ -1,4 +1,5 @@
-//! The game seed and the streams drawn from it (SCHEMES.md §5 steps 2-3).
+//! The game seed and the streams drawn from it (docs/schemes/showdown.md,
+//! step 2: the game seed, and step 3: the streams).
 
 use fairdeal_core::Midstate;
 

@@ -1,5 +1,5 @@
 //! xoshiro256** (David Blackman and Sebastiano Vigna, public domain),
-//! SCHEMES.md §5 step 3.
+//! docs/schemes/showdown.md, step 3: the streams.
 
 use fairdeal_core::Hex64;
 

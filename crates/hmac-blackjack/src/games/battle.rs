@@ -1,5 +1,5 @@
 //! Case battle: every player opens the same number of cases, player p with
-//! nonce p (SCHEMES.md §4 step 6).
+//! nonce p (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
 use fairdeal_core::{Error, Field, FieldKind, Fields, Fingerprint, Game, Verb, next_draw};
 use serde::Serialize;

@@ -1,4 +1,5 @@
-//! `fairdeal play blackjack`: the replay of one round (SCHEMES.md §4 step 5).
+//! `fairdeal play blackjack`: the replay of one round
+//! (docs/schemes/hmac-blackjack.md, step 5: blackjack replay).
 
 use fairdeal_core::{Error, Field, FieldKind, Fields, Fingerprint, Game, Verb};
 use serde::Serialize;

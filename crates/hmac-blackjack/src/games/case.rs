@@ -1,4 +1,5 @@
-//! Case unbox: one ticket per roll (SCHEMES.md §4 step 6).
+//! Case unbox: one ticket per roll (docs/schemes/hmac-blackjack.md, step 6:
+//! the roll games).
 
 use fairdeal_core::{
     Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Verb, next_draw,

@@ -1,5 +1,5 @@
-//! Mines: a 5 x 5 board, mines picked from the free squares (SCHEMES.md §4
-//! step 6).
+//! Mines: a 5 x 5 board, mines picked from the free squares
+//! (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
 use fairdeal_core::{
     Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Verb, mul_shift, next_draw,

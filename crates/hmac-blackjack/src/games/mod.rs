@@ -1,7 +1,7 @@
 //! The site's other games, played with the same seeds as the shoe
-//! (SCHEMES.md §4 steps 5-6): the blackjack replay and the roll games. Each
-//! module holds one game's method and its [`Game`]: the fields it reads and
-//! the JSON it returns.
+//! (docs/schemes/hmac-blackjack.md, steps 5 and 6): the blackjack replay and
+//! the roll games. Each module holds one game's method and its [`Game`]: the
+//! fields it reads and the JSON it returns.
 
 pub mod battle;
 pub mod blackjack;

@@ -1,5 +1,5 @@
 //! Plinko: each ball falls through `rows` pins, one number a pin
-//! (SCHEMES.md §4 step 6).
+//! (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
 use fairdeal_core::{
     Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Verb, next_draw,

@@ -1,4 +1,5 @@
-//! Roulette: one number, 15 slots (SCHEMES.md §4 step 6).
+//! Roulette: one number, 15 slots (docs/schemes/hmac-blackjack.md, step 6:
+//! the roll games).
 
 use fairdeal_core::{
     Error, ErrorKind, Field, Fields, Fingerprint, Game, Recorder, Verb, mul_shift, next_draw,
