@@ -3,20 +3,24 @@
 # vector file states directly: for each case, the texts that the scheme's page
 # says are hashed, and the value the vector gives for them.
 #
-#   euchremaster  fingerprint   = SHA-256(seed)
-#                 randoms[0..7] = words of SHA-256(seed ":" cut ":0"), u32 BE
-#   sfc32-lock    fingerprint   = SHA-256(seed ":" nonce)  (the lock)
-#   atout-v1      fingerprint   = SHA-256(secret)
-#                 randoms       = words of SHA-256(key ":" k), where the key is
-#                                 the hex of SHA-256("atout-v1|" secret "|"
-#                                 numbers joined by "|"): the first block of a
-#                                 trace case, every block of a stream case
-#   hmac-blackjack fingerprint  = SHA-256(server_seed): the shoe and every game
-#   showdown      fingerprint   = SHA-256(house_seed)
-#                 game_seed     = SHA-256(house_seed ":" phrase)
+# Which texts those are is the scheme's rule, conformance/independent/rules/
+# <scheme-id>.py (a new scheme adds its file; nothing here names a scheme).
+# It defines `checks(kind, input, expected)`, called with a case's group kind
+# and the case's `input` and `expected`, which yields one tuple per check:
+#
+#   (what, parts, expected, form)
+#     what      the value's name, for the failure line ("fingerprint", "lock")
+#     parts     the texts whose concatenation is hashed, in order; a part
+#               ("sha256", [parts]) stands for the hex of SHA-256 of its parts
+#     expected  the value the vector states: hex for form "hex"; for "words"
+#               the digest's u32 BE words, space-separated decimal (up to 8)
+#     form      "hex" or "words"
+#
+# and nothing for a case it has no value to confirm in. Its docstring says
+# what is hashed for each value.
 #
 # Usage: conformance/independent/fingerprints.sh [VECTOR_FILE...]   (from any directory)
-# Without files: every vectors/*.json. A file whose scheme has no rule below
+# Without files: every vectors/*.json. A file whose scheme has no rule file
 # fails, so a new scheme cannot be forgotten here.
 # Prints one line per failure, then `N passed, N failed`; exits 1 on any failure.
 #
@@ -24,7 +28,7 @@
 # text goes to a file of its own, byte for byte (UTF-8), and the hashed bytes
 # are those files joined by cat, so that spaces, quotes, backslashes, colons,
 # bars and non-ASCII reach sha256sum untouched. A part that is a folder stands
-# for the hex of the sha256sum of its own parts (atout-v1's key).
+# for the hex of the sha256sum of its own parts (e.g. atout-v1's key).
 set -euo pipefail
 shopt -s nullglob
 
@@ -40,41 +44,23 @@ trap 'rm -rf "$work"' EXIT
 # One folder per check: `id`, `what`, `expected`, `form` (hex: the digest;
 # words: the digest's u32 BE words, as many as `expected` lists, space-separated
 # decimal) and the parts part00, part01, ... whose concatenation is hashed.
-python3 - "$work" "$@" <<'PY'
-import json, os, sys
+python3 -B - "$here/rules" "$work" "$@" <<'PY'
+import json, os, re, runpy, sys
 
-def words(randoms, k):
-    return " ".join(map(str, randoms[8 * k:8 * k + 8]))
-
-def atout_key(i):
-    return ("sha256", ["atout-v1|", i["secret"], "|", "|".join(i["numbers"])])
-
-def atout(kind, i, e):
-    if kind == "trace":
-        yield ("fingerprint", [i["secret"]], e["fingerprint"], "hex")
-        yield ("randoms[0..7]", [atout_key(i), ":0"], words(e["randoms"], 0), "words")
-    elif kind == "stream":
-        for k in range((len(e["randoms"]) + 7) // 8):
-            yield ("randoms block %d" % k, [atout_key(i), ":%d" % k], words(e["randoms"], k), "words")
-
-# scheme id -> (group kind, input, expected) -> [(what, [parts], expected, form)]
-RULES = {
-    "euchremaster": lambda kind, i, e: [] if kind != "trace" else [
-        ("fingerprint", [i["seed"]], e["fingerprint"], "hex"),
-        ("randoms[0..7]", [i["seed"], ":", i["cut"], ":0"], words(e["randoms"], 0), "words"),
-    ],
-    "sfc32-lock": lambda kind, i, e: [] if kind != "trace" else [
-        ("lock", [i["seed"], ":", i["nonce"]], e["fingerprint"], "hex"),
-    ],
-    "atout-v1": lambda kind, i, e: list(atout(kind, i, e)),
-    "hmac-blackjack": lambda kind, i, e: [] if "fingerprint" not in e else [
-        ("fingerprint", [i["server_seed"]], e["fingerprint"], "hex"),
-    ],
-    "showdown": lambda kind, i, e: [] if kind != "trace" else [
-        ("fingerprint", [i["house_seed"]], e["fingerprint"], "hex"),
-        ("game_seed", [i["house_seed"], ":", i["phrase"]], e["game_seed"], "hex"),
-    ],
-}
+def load_rule(rules, path, scheme):
+    """The `checks` of rules/<scheme>.py; fails naming the file when there is none."""
+    if not isinstance(scheme, str) or not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", scheme):
+        print("FAIL %s: scheme %r is not a scheme id, so it has no rule file" % (path, scheme))
+        sys.exit(1)
+    rule = os.path.join(rules, scheme + ".py")
+    if not os.path.isfile(rule):
+        print("FAIL %s: scheme %r has no rule file %s" % (path, scheme, rule))
+        sys.exit(1)
+    checks = runpy.run_path(rule).get("checks")
+    if not callable(checks):
+        print("FAIL %s: rule file %s defines no checks(kind, input, expected)" % (path, rule))
+        sys.exit(1)
+    return checks
 
 def write_parts(folder, parts):
     for k, part in enumerate(parts):
@@ -86,17 +72,14 @@ def write_parts(folder, parts):
             with open(path, "wb") as f:
                 f.write(part.encode("utf-8"))
 
-out, files = sys.argv[1], sys.argv[2:]
+rules, out, files = sys.argv[1], sys.argv[2], sys.argv[3:]
 n = 0
 for path in files:
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)
     if "groups" not in doc or os.path.basename(path) == "schema.json":
         continue
-    rule = RULES.get(doc.get("scheme"))
-    if rule is None:
-        print("FAIL %s: scheme %r has no rule in fingerprints.sh" % (path, doc.get("scheme")))
-        sys.exit(1)
+    rule = load_rule(rules, path, doc.get("scheme"))
     for group in doc["groups"]:
         for case in group["cases"]:
             if "expected" not in case:
