@@ -5,19 +5,13 @@
 //!
 //! Every bench of a scheme's group (`euchremaster/shuffle`) has a throughput
 //! of one deal, so criterion reports deals per second; the inputs are the
-//! vector cases of `fairdeal_benches::inputs`, the same deals that
-//! `fairdeal bench` times.
+//! bench cases of each registered scheme (`SchemeInfo::bench`), the same
+//! deals that `fairdeal bench` times.
 
 // criterion_group! generates undocumented public functions.
 #![allow(missing_docs)]
 
-mod atout;
-mod euchremaster;
 mod hashes;
-mod hmac_blackjack;
-mod sfc32_lock;
-mod showdown;
-mod stages;
 
 use criterion::{criterion_group, criterion_main};
 
@@ -25,10 +19,6 @@ criterion_group!(
     benches,
     hashes::sha256,
     hashes::hmac,
-    euchremaster::bench,
-    sfc32_lock::bench,
-    atout::bench,
-    hmac_blackjack::bench,
-    showdown::bench,
+    fairdeal_benches::schemes,
 );
 criterion_main!(benches);

@@ -6,8 +6,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use fairdeal_benches::measure::{BLOCK_MESSAGE, compress_one_block};
-use fairdeal_core::{HmacSha256, Midstate};
+use fairdeal::core::{HmacSha256, Midstate};
+use fairdeal_measure::measure::{BLOCK_MESSAGE, compress_one_block};
 use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 

@@ -1,6 +1,7 @@
 //! A deal into caller-provided buffers allocates nothing (issue 8): every
-//! scheme's "into a table" workload, once its buffers have held a deal, runs
-//! a hundred more deals without one allocation.
+//! registered scheme's workloads into reused buffers ("into a table"), once
+//! the buffers have held a deal, run a hundred more deals without one
+//! allocation.
 //!
 //! This binary has no test harness (`harness = false` in Cargo.toml): dhat
 //! counts every thread's allocations, and libtest's own threads allocate
@@ -12,17 +13,12 @@ static ALLOCATOR: dhat::Alloc = dhat::Alloc;
 
 fn main() {
     let _profiler = dhat::Profiler::builder().testing().build();
-    let workloads = fairdeal_benches::workload::all();
-    let tables: Vec<_> = workloads
-        .iter()
-        .filter(|w| w.deal.ends_with("into a table"))
-        .collect();
-    assert_eq!(
-        tables.len(),
-        7,
-        "one table workload per scheme, three for showdown (a game, each kind of hand)"
-    );
-    for w in tables {
+    let workloads = fairdeal_measure::workload::all();
+    let into_buffers: Vec<_> = workloads.iter().filter(|w| w.into_buffers).collect();
+    // Every bench case of every registered scheme has one.
+    let cases: usize = fairdeal::SCHEMES.iter().map(|s| s.info().bench.len()).sum();
+    assert_eq!(into_buffers.len(), cases);
+    for w in into_buffers {
         let mut run = w.runner();
         run();
         run();

@@ -22,7 +22,15 @@ pub(crate) fn output(scheme: &dyn DynScheme, kind: Kind, case: &Case) -> Result<
         }
         Kind::Generator => {
             let state = case.state.as_ref().unwrap_or(&missing);
-            let randoms = scheme.generator_json(state, case.count.unwrap_or(0))?;
+            let Some(generator) = scheme.info().hints.generator else {
+                return Err(Error::new(
+                    "state",
+                    ErrorKind::Unsupported {
+                        what: "raw generator stage",
+                    },
+                ));
+            };
+            let randoms = generator(state, case.count.unwrap_or(0))?;
             Ok(json!({ "randoms": randoms }))
         }
         Kind::Shuffle => {
@@ -47,5 +55,5 @@ pub(crate) fn output(scheme: &dyn DynScheme, kind: Kind, case: &Case) -> Result<
 
 /// Returns the game of `scheme` called `name`.
 pub(crate) fn find_game(scheme: &dyn DynScheme, name: &str) -> Option<&'static Game> {
-    scheme.games().iter().find(|g| g.name == name)
+    scheme.info().games.iter().find(|g| g.name == name)
 }

@@ -11,10 +11,10 @@ fn every_trace_case_rendered() {
     for (_, _, file) in vector_files() {
         let scheme = scheme_of(&file);
         for (kind, case) in file.cases().filter(|(k, _)| *k == Kind::Trace) {
-            let trace = scheme.trace_json(&case.input).unwrap();
+            let view = scheme.view(&case.input).unwrap();
             let name = format!("{}__{}", file.scheme, case.id);
             insta::with_settings!({ description => case.comment.as_str(), omit_expression => true }, {
-                insta::assert_snapshot!(name, render::trace(scheme, &case.input, &trace));
+                insta::assert_snapshot!(name, render::trace(scheme, &view));
             });
             assert_eq!(kind, Kind::Trace);
             seen += 1;
@@ -34,7 +34,7 @@ fn every_game_case_rendered() {
             .filter(|(k, c)| *k == Kind::Game && c.expected.is_some())
         {
             let name = case.game.as_deref().unwrap_or_default();
-            let game = scheme.games().iter().find(|g| g.name == name).unwrap();
+            let game = scheme.info().games.iter().find(|g| g.name == name).unwrap();
             let output = (game.run)(&case.input, case.randoms.as_ref()).unwrap();
             let name = format!("{}__{}", file.scheme, case.id);
             insta::with_settings!({ description => case.comment.as_str(), omit_expression => true }, {

@@ -53,7 +53,7 @@ fn a_changed_value_is_reported_at_its_stage() {
     );
 }
 
-/// The allocation-free path (`DealScheme::deal_into_table`, buffers reused)
+/// The allocation-free path (`DealSchemeExt::deal_into`, buffers reused)
 /// gives exactly what `trace` gives, for every trace case of every scheme.
 #[test]
 fn dealing_into_a_reused_table_matches_the_trace() {

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use fairdeal::DynScheme;
-use fairdeal::showdown::SplitMix64;
+use fairdeal::core::SplitMix64;
 use serde_json::{Map, Value, json};
 
 use crate::{Kind, VectorFile};

@@ -86,7 +86,11 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             Some(d) => {
                 let (stage, deal, index) = locate(&d.pointer);
                 let input = case.fields.get("input").unwrap_or(&Value::Null);
-                let hashed_text = scheme.hashed_text_json(input, &stage_name(&stage), deal, index);
+                let hashed_text = scheme
+                    .info()
+                    .hints
+                    .hashed_text
+                    .and_then(|text| text(input, &stage_name(&stage), deal, index));
                 let message = format!(
                     "first differing stage: {stage}, at {}: expected {}, got {}",
                     d.pointer, d.expected, d.actual

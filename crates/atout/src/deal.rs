@@ -1,7 +1,7 @@
 //! The three ways of dealing the shuffled deck (docs/schemes/atout-v1.md,
 //! step 6: the deal).
 
-use fairdeal_core::{Card, Seat};
+use fairdeal_core::{Card, Part, Seat, TableView};
 use serde::Serialize;
 
 use crate::Game;
@@ -62,6 +62,16 @@ pub enum Deal {
     },
 }
 
+impl Default for Deal {
+    /// The table before a deal: four empty hands, which a first deal of any
+    /// variant fills.
+    fn default() -> Self {
+        Self::Coinche {
+            hands: Default::default(),
+        }
+    }
+}
+
 impl Deal {
     /// Deals `deck` from position 0 as `game` says.
     ///
@@ -76,13 +86,47 @@ impl Deal {
     /// Deals as [`Deal::new`] into `self`, reusing the lists of the deal it
     /// held: nothing is allocated once they have held a deal.
     pub fn refill(&mut self, game: Game, deck: &[Card]) {
-        let old = std::mem::replace(
-            self,
-            Self::Coinche {
-                hands: Default::default(),
-            },
-        );
+        let old = std::mem::take(self);
         *self = Self::with_lists(game, deck, Lists::of(old));
+    }
+
+    /// Returns what a person sees of this deal of `game`: the dealer and
+    /// the taker marked, the hands by seat, then the rest in the order of
+    /// the output (docs/schemes/atout-v1.md, "Output"). Duo has no hands:
+    /// its face-down and face-up cards are each shown by seat.
+    pub fn view(&self, game: Game) -> TableView {
+        let (dealer, taker) = match game {
+            Game::Coinche => (None, None),
+            Game::Belote { dealer, taker } => (Some(dealer), taker),
+            Game::Duo { dealer } => (Some(dealer), None),
+        };
+        let upcard = |card: &Card| Part::cards("up-card", std::slice::from_ref(card));
+        let (hands, rest) = match self {
+            Self::Coinche { hands } => (hands.to_vec(), Vec::new()),
+            Self::Belote { hands, upcard: u } => (hands.to_vec(), vec![upcard(u)]),
+            Self::BeloteAllPassed {
+                hands,
+                upcard: u,
+                undealt,
+            } => (
+                hands.to_vec(),
+                vec![upcard(u), Part::cards("undealt", undealt)],
+            ),
+            Self::Duo { hidden, visible } => (
+                Vec::new(),
+                vec![
+                    Part::by_seat("hidden (face down)", hidden),
+                    Part::by_seat("visible (face up)", visible),
+                ],
+            ),
+        };
+        TableView {
+            dealer,
+            taker,
+            hands,
+            rest,
+            ..TableView::default()
+        }
     }
 
     fn with_lists(game: Game, deck: &[Card], lists: Lists) -> Self {
@@ -233,5 +277,29 @@ mod tests {
         };
         assert_eq!(codes(&hidden[1]), "7c 8c 9c Tc 7d 8d 9d Td");
         assert_eq!(codes(&visible[0]), "Jh Qh Kh Ah Js Qs Ks As");
+    }
+
+    #[test]
+    fn views_show_the_roles_and_name_the_rest_as_the_table_does() {
+        let view = |game| Deal::new(game, &STARTING_DECK).view(game);
+        let names = |v: &TableView| v.rest.iter().map(|p| p.name).collect::<Vec<_>>();
+        let coinche = view(Game::Coinche);
+        assert_eq!((coinche.dealer, coinche.taker), (None, None));
+        assert_eq!(coinche.hands.len(), 4);
+        assert!(coinche.rest.is_empty());
+        let (dealer, taker) = (seat(3), Some(seat(1)));
+        let belote = view(Game::Belote { dealer, taker });
+        assert_eq!((belote.dealer, belote.taker), (Some(dealer), taker));
+        assert_eq!(names(&belote), ["up-card"]);
+        let passed = view(Game::Belote {
+            dealer,
+            taker: None,
+        });
+        assert_eq!(names(&passed), ["up-card", "undealt"]);
+        assert!(passed.hands.iter().all(|h| h.len() == 5));
+        let duo = view(Game::Duo { dealer: seat(0) });
+        assert_eq!(duo.dealer, Some(seat(0)));
+        assert!(duo.hands.is_empty(), "duo's cards are shown by side");
+        assert_eq!(names(&duo), ["hidden (face down)", "visible (face up)"]);
     }
 }

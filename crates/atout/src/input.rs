@@ -1,44 +1,80 @@
 //! The inputs, checked once, in the order docs/schemes/atout-v1.md lists
-//! them ("Inputs"): secret, variant, numbers, dealer, taker.
+//! them ("Inputs"): secret, variant, numbers, dealer, taker. The field list
+//! is the one description; [`Input::new`] goes through it too.
 
-use std::fmt;
+use fairdeal_core::fields::{as_integer, as_text, list};
+use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule, text};
+use serde_json::{Value, json};
 
-use fairdeal_core::fields::{as_integer, as_text};
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Seat, text};
-use serde_json::Value;
-
+use crate::game::{Game, VARIANT, Variant};
 use crate::key::SEPARATOR;
 
+/// The fields, in the order they are checked.
 pub(crate) const FIELDS: &[Field] = &[
     Field {
         name: "secret",
         kind: FieldKind::Text,
         required: true,
         help: "the revealed secret, exactly as the site shows it",
+        expected: SECRET,
+        rule: Rule::Check(check_secret),
     },
     Field {
         name: "variant",
         kind: FieldKind::Text,
         required: true,
         help: "the game: coinche, belote or duo",
+        expected: VARIANT,
+        rule: Rule::Check(check_variant),
     },
     Field {
         name: "numbers",
         kind: FieldKind::TextPerSeat { flag: "number" },
         required: true,
         help: "one per seat: --number 0=TEXT --number 1= ... (SEAT= for a robot)",
+        expected: NUMBERS,
+        rule: Rule::Check(check_numbers),
+    },
+    DEALER,
+    TAKER,
+];
+
+// The dealer and the taker depend on the variant: their rules, their
+// messages, and their place after the count of numbers (docs/schemes/
+// atout-v1.md, "Inputs": the count is part of `numbers`, checked before the
+// dealer; the taker is read only once the dealer is good). So their JSON type
+// too is checked in `from_json`, after the count, with the variant's message;
+// `Fields::new` only checks them for being fields.
+const DEALER: Field = Field {
+    name: "dealer",
+    kind: FieldKind::Integer,
+    required: false,
+    help: "the dealer's seat (belote 0 to 3, duo 0 or 1; none for coinche)",
+    expected: "belote: a seat from 0 to 3; duo: a seat, 0 or 1; coinche: none",
+    rule: Rule::Any,
+};
+const TAKER: Field = Field {
+    name: "taker",
+    kind: FieldKind::Integer,
+    required: false,
+    help: "belote: the seat that took the turned card; leave out if all passed",
+    expected: "belote: a seat from 0 to 3, absent when every seat passed",
+    rule: Rule::Any,
+};
+
+/// [`FIELDS`] as `Fields::new` checks them: the dealer's and the taker's
+/// JSON type left to [`Game::new`].
+const CHECKED: &[Field] = &[
+    FIELDS[0],
+    FIELDS[1],
+    FIELDS[2],
+    Field {
+        kind: FieldKind::Json,
+        ..DEALER
     },
     Field {
-        name: "dealer",
-        kind: FieldKind::Integer,
-        required: false,
-        help: "the dealer's seat (belote 0 to 3, duo 0 or 1; none for coinche)",
-    },
-    Field {
-        name: "taker",
-        kind: FieldKind::Integer,
-        required: false,
-        help: "belote: the seat that took the turned card; leave out if all passed",
+        kind: FieldKind::Json,
+        ..TAKER
     },
 ];
 
@@ -46,82 +82,9 @@ pub(crate) const FIELDS: &[Field] = &[
 const MAX_TEXT: usize = 1024;
 
 const SECRET: &str = "1 to 1024 printable ASCII characters, without '|'";
-const VARIANT: &str = "coinche, belote or duo";
 const NUMBERS: &str = "a list of texts, one per seat, seat 0 first";
 const NUMBER: &str = "0 to 1024 printable ASCII characters, without '|' (\"\" for a robot)";
 const NO_SEPARATOR: &str = "printable ASCII other than '|', which separates the hashed texts";
-
-/// The game being dealt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    /// Four seats, eight cards each, no dealer.
-    Coinche,
-    /// Four seats, a dealer, a turned card and maybe a taker.
-    Belote,
-    /// Two seats: four packets face down, four face up.
-    Duo,
-}
-
-impl Variant {
-    /// Returns the variant called `name`.
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::Value`] on `variant` for any other name (the names are
-    /// lower case).
-    pub fn parse(name: &str) -> Result<Self, Error> {
-        match name {
-            "coinche" => Ok(Self::Coinche),
-            "belote" => Ok(Self::Belote),
-            "duo" => Ok(Self::Duo),
-            _ => Err(Error::new(
-                "variant",
-                ErrorKind::Value {
-                    got: name.to_owned(),
-                    expected: VARIANT.to_owned(),
-                },
-            )),
-        }
-    }
-
-    /// Returns how many seats play, so how many numbers there are.
-    pub fn seats(self) -> u8 {
-        match self {
-            Self::Coinche | Self::Belote => 4,
-            Self::Duo => 2,
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Coinche => "coinche",
-            Self::Belote => "belote",
-            Self::Duo => "duo",
-        })
-    }
-}
-
-/// The variant with the seats that its deal needs; no other combination can
-/// be built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Game {
-    /// No dealer: position p goes to seat p mod 4.
-    Coinche,
-    /// The dealer, and the taker unless every seat passed.
-    Belote {
-        /// The donneur, seat 0 to 3.
-        dealer: Seat,
-        /// The preneur, or none when every seat passed.
-        taker: Option<Seat>,
-    },
-    /// The dealer; the other seat receives first.
-    Duo {
-        /// The donneur, seat 0 or 1.
-        dealer: Seat,
-    },
-}
 
 /// A deal's inputs: the revealed secret, each seat's number and the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,18 +110,14 @@ impl Input {
         dealer: Option<u64>,
         taker: Option<u64>,
     ) -> Result<Self, Error> {
-        check_secret(secret)?;
-        let variant = Variant::parse(variant)?;
-        for (i, number) in numbers.iter().enumerate() {
-            check_number(&format!("numbers[{i}]"), number)?;
+        let mut json = json!({"secret": secret, "variant": variant, "numbers": numbers});
+        // An absent seat is left out: `null` is not a seat.
+        for (name, seat) in [("dealer", dealer), ("taker", taker)] {
+            if let Some(n) = seat {
+                json[name] = json!(n);
+            }
         }
-        check_count(variant, numbers.len())?;
-        let game = game(variant, dealer, || Ok(taker))?;
-        Ok(Self {
-            secret: secret.to_owned(),
-            numbers: numbers.iter().map(|&n| n.to_owned()).collect(),
-            game,
-        })
+        Self::from_json(&json)
     }
 
     /// Returns the secret, whose SHA-256 is the fingerprint.
@@ -187,42 +146,55 @@ impl Input {
 }
 
 impl FromJson for Input {
-    /// Reads each field completely (present, JSON type, then its own rules)
-    /// before the next, in the order of docs/schemes/atout-v1.md.
+    /// Each field is checked completely (present, JSON type, then its own
+    /// rules) before the next, in the order of docs/schemes/atout-v1.md;
+    /// then the cross-field rules: the count of numbers, the dealer, the
+    /// taker.
     fn from_json(json: &Value) -> Result<Self, Error> {
-        let f = Fields::new(json, FIELDS)?;
-        let secret = f.text("secret", SECRET)?;
-        check_secret(secret)?;
-        let variant = Variant::parse(f.text("variant", VARIANT)?)?;
-        let items = f.list("numbers", NUMBERS)?;
-        let mut numbers = Vec::with_capacity(items.len());
-        for (i, item) in items.iter().enumerate() {
-            let field = format!("numbers[{i}]");
-            let number = as_text(&field, item, NUMBER)?;
-            check_number(&field, number)?;
-            numbers.push(number);
-        }
+        let f = Fields::new(json, CHECKED)?;
+        let secret = f.text("secret", "")?.to_owned();
+        let variant = Variant::parse(f.text("variant", "")?)?;
+        let numbers: Vec<String> = f
+            .list("numbers", "")?
+            .iter()
+            .map(|v| text_of(v).to_owned())
+            .collect();
         check_count(variant, numbers.len())?;
         let seat = |name: &str| {
             f.get(name)
-                .map(|v| as_integer(name, v, seat_range(variant)))
+                .map(|v| as_integer(name, v, variant.seat_range()))
                 .transpose()
         };
-        let game = game(variant, seat("dealer")?, || seat("taker"))?;
+        let game = Game::new(variant, seat("dealer")?, || seat("taker"))?;
         Ok(Self {
-            secret: secret.to_owned(),
-            numbers: numbers.into_iter().map(str::to_owned).collect(),
+            secret,
+            numbers,
             game,
         })
     }
 }
 
-fn check_secret(secret: &str) -> Result<(), Error> {
-    check_text("secret", secret, 1, SECRET)
+/// Returns a text field's value; its kind (a string) is checked before its
+/// rule, so an empty text stands for nothing that can happen.
+fn text_of(value: &Value) -> &str {
+    value.as_str().unwrap_or_default()
 }
 
-fn check_number(field: &str, number: &str) -> Result<(), Error> {
-    check_text(field, number, 0, NUMBER)
+fn check_secret(field: &str, value: &Value) -> Result<(), Error> {
+    check_text(field, text_of(value), 1, SECRET)
+}
+
+fn check_variant(_: &str, value: &Value) -> Result<(), Error> {
+    Variant::parse(text_of(value)).map(drop)
+}
+
+/// Each number in turn, seat 0 first, naming its item (`numbers[2]`); their
+/// count depends on the variant and is checked in `from_json`.
+fn check_numbers(field: &str, value: &Value) -> Result<(), Error> {
+    list(field, value, NUMBERS, |item, v| {
+        check_text(item, as_text(item, v, NUMBER)?, 0, NUMBER)
+    })
+    .map(drop)
 }
 
 /// Checks a hashed text: printable ASCII, no separator, `min..=1024`
@@ -249,86 +221,6 @@ fn check_count(variant: Variant, count: usize) -> Result<(), Error> {
             expected: format!("{seats} numbers for {variant}, one per seat (\"\" for a robot)"),
         },
     ))
-}
-
-/// What the dealer and taker fields expect, for their messages.
-fn seat_range(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Coinche => "no seat: coinche has no dealer and no taker",
-        Variant::Belote => "a seat from 0 to 3",
-        Variant::Duo => "a seat, 0 or 1",
-    }
-}
-
-/// Checks the dealer, then the taker, against the variant. The taker is
-/// read only once the dealer is good, so that a JSON taker of the wrong type
-/// is not reported before a bad dealer.
-fn game(
-    variant: Variant,
-    dealer: Option<u64>,
-    taker: impl FnOnce() -> Result<Option<u64>, Error>,
-) -> Result<Game, Error> {
-    match variant {
-        Variant::Coinche => {
-            if let Some(n) = dealer {
-                return Err(refuse(
-                    "dealer",
-                    n,
-                    "no dealer: coinche has none, leave it out",
-                ));
-            }
-            no_taker(variant, taker()?)?;
-            Ok(Game::Coinche)
-        }
-        Variant::Belote => {
-            let dealer = required_dealer(variant, dealer)?;
-            let taker = taker()?.map(|n| seat(variant, "taker", n)).transpose()?;
-            Ok(Game::Belote { dealer, taker })
-        }
-        Variant::Duo => {
-            let dealer = required_dealer(variant, dealer)?;
-            no_taker(variant, taker()?)?;
-            Ok(Game::Duo { dealer })
-        }
-    }
-}
-
-fn seat(variant: Variant, field: &str, n: u64) -> Result<Seat, Error> {
-    Seat::new(field, n, variant.seats(), seat_range(variant))
-}
-
-fn required_dealer(variant: Variant, dealer: Option<u64>) -> Result<Seat, Error> {
-    match dealer {
-        Some(n) => seat(variant, "dealer", n),
-        None => Err(Error::new(
-            "dealer",
-            ErrorKind::Missing {
-                expected: seat_range(variant),
-            },
-        )),
-    }
-}
-
-fn no_taker(variant: Variant, taker: Option<u64>) -> Result<(), Error> {
-    match taker {
-        Some(n) => Err(refuse(
-            "taker",
-            n,
-            &format!("no taker: only belote has one, not {variant}"),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// A seat given where the variant has none.
-fn refuse(field: &str, n: u64, expected: &str) -> Error {
-    Error::new(
-        field,
-        ErrorKind::Value {
-            got: n.to_string(),
-            expected: expected.to_owned(),
-        },
-    )
 }
 
 #[cfg(test)]

@@ -1,45 +1,68 @@
 #![doc = include_str!("../README.md")]
 
+mod blocks;
 mod deal;
 mod deck;
+mod game;
 mod input;
 mod key;
-mod shuffle;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{Card, DealScheme, Error, Field, Fingerprint, Sha256Counter, identity_into};
+use fairdeal_core::{
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hints, OneDeal,
+    SchemeInfo, Sha256Counter, TableView, fisher_yates_rejection, identity_into,
+};
+use serde_json::Value;
 
 pub use deal::Deal;
 pub use deck::STARTING_DECK;
-pub use input::{Game, Input, Variant};
+pub use game::{Game, Variant};
+pub use input::Input;
 pub use key::{SEPARATOR, TAG, key, key_digits, text};
-pub use shuffle::{fisher_yates_rejection, limit};
 
 /// The atout-v1 deal for coinche, belote and duo (docs/schemes/atout-v1.md).
 #[derive(Clone, Copy, Debug)]
 pub struct AtoutV1;
 
 impl DealScheme for AtoutV1 {
-    const ID: &'static str = "atout-v1";
-    const SUMMARY: &'static str = "SHA-256 counter stream keyed by secret|numbers, rejection-sampled 32-card deck; coinche, belote, duo";
-    const COMMITMENT: &'static str = "SHA-256(secret)";
-    const FIELDS: &'static [Field] = input::FIELDS;
-    // The method numbers seats in the order of play and names none of them.
-    const SEATS: &'static [&'static str] = &["seat 0", "seat 1", "seat 2", "seat 3"];
+    const INFO: SchemeInfo = SchemeInfo {
+        id: "atout-v1",
+        summary: "SHA-256 counter stream keyed by secret|numbers, rejection-sampled 32-card deck; coinche, belote, duo",
+        // docs/schemes/atout-v1.md names no site: a French card site's
+        // coinche, belote and duo tables (issue 4).
+        site: "a French card site (coinche, belote, duo)",
+        commitment: Commitment {
+            hashes: "SHA-256(secret)",
+            aliases: &[],
+        },
+        fields: input::FIELDS,
+        // The method numbers seats in the order of play and names none of them.
+        seats: &["seat 0", "seat 1", "seat 2", "seat 3"],
+        cli: Cli::FLAGS,
+        games: &[],
+        bench: &[BenchCase {
+            // A coinche deal with four human seats.
+            case: "coinche",
+            input: r#"{"secret": "n8Fq2VxL7cTz4Rw9", "variant": "coinche", "numbers": ["4821", "1337", "90210", "77"]}"#,
+            hand: None,
+            blocks: blocks::per_deal,
+        }],
+        hints: Hints {
+            hashed_text: Some(hashed_text),
+            generator: None,
+        },
+    };
 
     type Input = Input;
     type Draw = u32;
     type Stream = Sha256Counter;
-    type Setup = ();
-    type Prelude = ();
     type Deal = Deal;
+    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.secret().as_bytes())
     }
-
-    fn setup(_: &Input) {}
 
     fn stream(input: &Input, _deal: usize) -> Sha256Counter {
         Sha256Counter::new(&key_digits(input))
@@ -49,7 +72,7 @@ impl DealScheme for AtoutV1 {
         Cow::Borrowed(&STARTING_DECK)
     }
 
-    fn shuffle_positions<I: Iterator<Item = u32>>(
+    fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
         _deal: usize,
         draws: &mut I,
@@ -59,35 +82,35 @@ impl DealScheme for AtoutV1 {
         fisher_yates_rejection(positions, draws)
     }
 
-    fn prelude(_: &Input, (): &(), _deal: usize) {}
-
-    fn deal(input: &Input, (): &(), deck: &[Card]) -> Deal {
-        Deal::new(input.game(), deck)
-    }
-
-    fn deal_into(input: &Input, (): &(), deck: &[Card], out: &mut Deal) {
+    fn deal(input: &Input, _deal: usize, deck: &[Card], out: &mut Deal) {
         out.refill(input.game(), deck);
     }
 
-    fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {
-        match stage {
-            "fingerprint" => Some(input.secret().to_owned()),
-            // Eight numbers per block: number i comes from block i / 8, keyed
-            // by the hex of SHA-256(text).
-            "randoms" => Some(format!(
-                "{}:{} (the key is SHA-256 of {:?})",
-                key(input),
-                index / 8,
-                text(input)
-            )),
-            _ => None,
-        }
+    fn view(input: &Input, _deal: usize, dealt: &Deal) -> TableView {
+        dealt.view(input.game())
+    }
+}
+
+/// The text hashed for a value of `stage` (see [`Hints`]).
+fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<String> {
+    let input = Input::from_json(input).ok()?;
+    match stage {
+        "fingerprint" => Some(input.secret().to_owned()),
+        // Eight numbers per block: number i comes from block i / 8, keyed
+        // by the hex of SHA-256(text).
+        "randoms" => Some(format!(
+            "{}:{} (the key is SHA-256 of {:?})",
+            key(&input),
+            index / 8,
+            text(&input)
+        )),
+        _ => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use fairdeal_core::DealScheme;
+    use fairdeal_core::DealSchemeExt;
 
     use super::*;
 
@@ -134,7 +157,7 @@ mod tests {
     fn every_variant_serializes_only_its_own_fields() {
         let keys = |variant, numbers: &[&str], dealer, taker| {
             let input = Input::new("s", variant, numbers, dealer, taker).unwrap();
-            let deal = AtoutV1::deal(&input, &(), &STARTING_DECK);
+            let deal = AtoutV1::deal_new(&input, 1, &STARTING_DECK);
             let json = serde_json::to_value(deal).unwrap();
             json.as_object()
                 .unwrap()

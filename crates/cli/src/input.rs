@@ -32,8 +32,8 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
     };
     let mut fingerprint = call.fingerprint.clone();
     if VERIFY {
-        let names =
-            std::iter::once("fingerprint").chain(call.scheme.commitment_aliases().iter().copied());
+        let names = std::iter::once("fingerprint")
+            .chain(call.scheme.info().commitment.aliases.iter().copied());
         let given: Vec<Value> = names.filter_map(|name| object.remove(name)).collect();
         if given.len() > 1 {
             return Err(CliError::Usage(
@@ -55,11 +55,11 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         }
     }
     if !call.extras.is_empty() {
-        object.extend(
-            call.scheme
-                .expand_cli(&call.extras)
-                .map_err(|e| hint(call.scheme, e))?,
-        );
+        let expanded = match call.scheme.info().cli.expand {
+            Some(expand) => expand(&call.extras).map_err(|e| hint(call.scheme, e))?,
+            None => call.extras.clone(),
+        };
+        object.extend(expanded);
     }
     object.extend(call.flags.clone());
     Ok(Gathered {

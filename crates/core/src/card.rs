@@ -47,7 +47,8 @@ pub enum Card {
 
 const RANK_CODES: &[u8; 13] = b"23456789TJQKA";
 const SUIT_CODES: &[u8; 4] = b"cdhs";
-pub(crate) const RANKS: [Rank; 13] = [
+/// Every rank, two first, in the order of the codes.
+pub const RANKS: [Rank; 13] = [
     Rank::Two,
     Rank::Three,
     Rank::Four,
@@ -62,7 +63,8 @@ pub(crate) const RANKS: [Rank; 13] = [
     Rank::King,
     Rank::Ace,
 ];
-pub(crate) const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+/// Every suit, in the order of the codes: clubs, diamonds, hearts, spades.
+pub const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
 impl Rank {
     /// Returns the one-character code (`T` for ten).

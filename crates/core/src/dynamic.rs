@@ -1,51 +1,31 @@
 //! [`DynScheme`]: a [`DealScheme`] seen without its types, JSON in and out.
 
+use std::hint::black_box;
+
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::fields::list;
 use crate::{
-    Card, Check, DealScheme, DealTrace, Deck, Error, ErrorKind, Field, FromJson, Game, Recorder,
-    Table, Trace, given_randoms,
+    Buffers, Card, Check, DealScheme, DealSchemeExt, DealSeries, DealTrace, Deck, Error, ErrorKind,
+    Fingerprint, FromJson, Recorder, SchemeInfo, TableView, Trace, given_randoms,
 };
 
 /// A [`DealScheme`] seen without its types: JSON in, JSON out.
 ///
 /// Implemented for every `DealScheme`; never implement it by hand. The
-/// registry, the CLI and the conformance suite see only this trait, so a new
-/// scheme needs nothing from them. Inputs are the JSON objects of the
-/// scheme's page (`docs/schemes/<id>.md`); outputs carry that page's output
-/// names in the method's stage order.
+/// registry, the CLI, the conformance suite and the benches see only this
+/// trait, so a new scheme needs nothing from them. Inputs are the JSON
+/// objects of the scheme's page; outputs carry its output names in the
+/// method's stage order.
 pub trait DynScheme: Sync {
-    /// See [`DealScheme::ID`].
-    fn id(&self) -> &'static str;
-    /// See [`DealScheme::SUMMARY`].
-    fn summary(&self) -> &'static str;
-    /// See [`DealScheme::COMMITMENT`].
-    fn commitment(&self) -> &'static str;
-    /// See [`DealScheme::COMMITMENT_ALIASES`].
-    fn commitment_aliases(&self) -> &'static [&'static str];
-    /// See [`DealScheme::FIELDS`].
-    fn fields(&self) -> &'static [Field];
-    /// See [`DealScheme::SEATS`].
-    fn seats(&self) -> &'static [&'static str];
-    /// See [`DealScheme::GAME`].
-    fn is_game(&self) -> bool;
-    /// See [`DealScheme::POSITIONAL`].
-    fn positional(&self) -> &'static [&'static str];
-    /// See [`DealScheme::CLI_EXTRAS`].
-    fn cli_extras(&self) -> &'static [Field];
-    /// See [`DealScheme::expand_cli`].
-    ///
-    /// # Errors
-    ///
-    /// Those of [`DealScheme::expand_cli`].
-    fn expand_cli(
-        &self,
-        extras: &serde_json::Map<String, Value>,
-    ) -> Result<serde_json::Map<String, Value>, Error>;
-    /// See [`DealScheme::GAMES`].
-    fn games(&self) -> &'static [Game];
+    /// Returns what the scheme is (see [`SchemeInfo`]).
+    fn info(&self) -> &'static SchemeInfo;
+
+    /// Returns the scheme's id.
+    fn id(&self) -> &'static str {
+        self.info().id
+    }
 
     /// Checks `input` without dealing.
     ///
@@ -55,7 +35,7 @@ pub trait DynScheme: Sync {
     fn validate(&self, input: &Value) -> Result<(), Error>;
 
     /// Returns every stage for `input`: `fingerprint`, the set-up, then the
-    /// deal's `randoms`, `positions`, `deck` and own fields (for a game, a
+    /// deal's `randoms`, `positions`, `deck` and own fields (for a series, a
     /// `deals` list of those).
     ///
     /// # Errors
@@ -64,13 +44,21 @@ pub trait DynScheme: Sync {
     fn trace_json(&self, input: &Value) -> Result<Value, Error>;
 
     /// Returns what [`DynScheme::trace_json`] returns, computed through
-    /// [`DealScheme::deal_into_table`] with one [`Table`] dealt into twice
+    /// [`DealSchemeExt::deal_into`] with one [`Buffers`] dealt into twice
     /// per deal, so that tests can hold the reusing path to the plain one.
     ///
     /// # Errors
     ///
     /// The first refused field.
     fn trace_reusing_json(&self, input: &Value) -> Result<Value, Error>;
+
+    /// Returns what a person sees of `input`: the fingerprint, the set-up
+    /// and each deal's [`TableView`] with its deck.
+    ///
+    /// # Errors
+    ///
+    /// The first refused field.
+    fn view(&self, input: &Value) -> Result<TracedView, Error>;
 
     /// Returns the method's checks of `input` beyond the fingerprint.
     ///
@@ -86,24 +74,6 @@ pub trait DynScheme: Sync {
     ///
     /// The first refused field, or a deal that `input` does not hold.
     fn stream_json(&self, input: &Value, deal: usize, count: usize) -> Result<Value, Error>;
-
-    /// Returns the text hashed to make a value (see
-    /// [`DealScheme::hashed_text`]); `None` for an invalid input.
-    fn hashed_text_json(
-        &self,
-        input: &Value,
-        stage: &str,
-        deal: usize,
-        index: usize,
-    ) -> Option<String>;
-
-    /// Returns the first `count` draws of the raw generator from `state`
-    /// (see [`DealScheme::generator`]).
-    ///
-    /// # Errors
-    ///
-    /// A refused state, or a scheme without a raw generator stage.
-    fn generator_json(&self, state: &Value, count: usize) -> Result<Value, Error>;
 
     /// Shuffles the starting deck of deal `deal` with the given `randoms` (a
     /// JSON list) and returns `consumed`, `positions` and `deck`.
@@ -122,57 +92,56 @@ pub trait DynScheme: Sync {
     /// A refused field of `input`, or a deck that is not the starting deck's
     /// cards each once (`deck[4]`).
     fn deal_json(&self, input: &Value, deal: usize, deck: &Value) -> Result<Value, Error>;
+
+    /// Returns a function that does `work` on `input` once each call, for
+    /// the benches: it owns its buffers, so one runner a thread.
+    ///
+    /// # Errors
+    ///
+    /// The first refused field, or a deal that `input` does not hold.
+    fn runner(&self, input: &Value, work: Work) -> Result<Box<dyn FnMut()>, Error>;
 }
 
-impl<S> DynScheme for S
-where
-    S: DealScheme + Sync,
-{
-    fn id(&self) -> &'static str {
-        S::ID
-    }
+/// What a bench runner does with its input each call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// [`DealSchemeExt::trace`]: every deal, new lists each time.
+    Trace,
+    /// [`DealSchemeExt::whole_deal_into`] (a single deal) or the commitment
+    /// and every deal into reused buffers (a series): nothing allocated
+    /// after the first call.
+    IntoBuffers,
+    /// Deal `n` alone with new lists ([`DealSchemeExt::trace_deal`]).
+    Hand(usize),
+    /// Deal `n` alone into reused buffers.
+    HandIntoBuffers(usize),
+    /// The commitment alone.
+    Commitment,
+    /// The numbers of deal `n` that its shuffle consumes, drawn from its
+    /// stream.
+    Stream(usize),
+    /// The shuffle of deal `n` fed the numbers its stream gives.
+    Shuffle(usize),
+    /// The deal of deal `n`'s shuffled deck into reused buffers.
+    Deal(usize),
+}
 
-    fn summary(&self) -> &'static str {
-        S::SUMMARY
-    }
+/// What a person sees of one input: see [`DynScheme::view`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TracedView {
+    /// The commitment.
+    pub fingerprint: Fingerprint,
+    /// The set-up of a series, one labelled line each.
+    pub setup: Vec<(&'static str, String)>,
+    /// Whether the input is a series of deals (shown as `hand 1`, ...).
+    pub series: bool,
+    /// Each deal's view and its shuffled deck, the first first.
+    pub deals: Vec<(TableView, Vec<Card>)>,
+}
 
-    fn commitment(&self) -> &'static str {
-        S::COMMITMENT
-    }
-
-    fn commitment_aliases(&self) -> &'static [&'static str] {
-        S::COMMITMENT_ALIASES
-    }
-
-    fn fields(&self) -> &'static [Field] {
-        S::FIELDS
-    }
-
-    fn seats(&self) -> &'static [&'static str] {
-        S::SEATS
-    }
-
-    fn is_game(&self) -> bool {
-        S::GAME
-    }
-
-    fn positional(&self) -> &'static [&'static str] {
-        S::POSITIONAL
-    }
-
-    fn cli_extras(&self) -> &'static [Field] {
-        S::CLI_EXTRAS
-    }
-
-    fn expand_cli(
-        &self,
-        extras: &serde_json::Map<String, Value>,
-    ) -> Result<serde_json::Map<String, Value>, Error> {
-        S::expand_cli(extras)
-    }
-
-    fn games(&self) -> &'static [Game] {
-        S::GAMES
+impl<S: DealScheme + Sync> DynScheme for S {
+    fn info(&self) -> &'static SchemeInfo {
+        &S::INFO
     }
 
     fn validate(&self, input: &Value) -> Result<(), Error> {
@@ -185,34 +154,27 @@ where
 
     fn trace_reusing_json(&self, input: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
-        let setup = S::setup(&input);
-        let mut table = Table::<S>::new();
+        let setup = S::Series::setup(&input);
+        let mut buffers = Buffers::<S>::default();
         let mut deals = Vec::new();
         let mut fingerprint = S::commitment(&input);
-        for n in 1..=S::deals(&input) {
-            // The second deal into the same table reuses every buffer; a
+        for n in 1..=S::Series::deals(&input) {
+            // The second deal into the same buffers reuses every list; a
             // single deal goes through the path that shares the commitment's
             // work with the stream.
-            if S::GAME {
-                S::deal_into_table(&input, &setup, n, &mut table)?;
-                S::deal_into_table(&input, &setup, n, &mut table)?;
+            if S::Series::ONE {
+                S::whole_deal_into(&input, &mut buffers)?;
+                fingerprint = S::whole_deal_into(&input, &mut buffers)?;
             } else {
-                S::whole_deal_into_table(&input, &setup, &mut table)?;
-                fingerprint = S::whole_deal_into_table(&input, &setup, &mut table)?;
+                S::deal_into(&input, n, &mut buffers)?;
+                S::deal_into(&input, n, &mut buffers)?;
             }
             let start = S::starting_deck(&input, n);
             deals.push(DealTrace {
-                prelude: S::prelude(&input, &setup, n),
-                randoms: table.randoms.clone(),
-                deck: Deck::from_positions(&start, table.positions.clone()),
-                deal: table.deal.take().ok_or_else(|| {
-                    Error::new(
-                        "deal",
-                        ErrorKind::Unsupported {
-                            what: "deal without a result",
-                        },
-                    )
-                })?,
+                prelude: S::Series::prelude(&input, &setup, n),
+                randoms: buffers.randoms.clone(),
+                deck: Deck::from_positions(&start, buffers.positions.clone()),
+                deal: std::mem::take(&mut buffers.deal),
             });
         }
         Ok(to_json(&Trace::<S> {
@@ -222,8 +184,22 @@ where
         }))
     }
 
+    fn view(&self, input: &Value) -> Result<TracedView, Error> {
+        let input = S::Input::from_json(input)?;
+        let trace = S::trace(&input)?;
+        Ok(TracedView {
+            fingerprint: trace.fingerprint,
+            setup: S::Series::setup_view(&input, &trace.setup),
+            series: !S::Series::ONE,
+            deals: (1..)
+                .zip(&trace.deals)
+                .map(|(n, d)| (S::view(&input, n, &d.deal), d.deck.cards().to_vec()))
+                .collect(),
+        })
+    }
+
     fn checks_json(&self, input: &Value) -> Result<Vec<Check>, Error> {
-        Ok(S::checks(&S::Input::from_json(input)?))
+        Ok(S::Series::checks(&S::Input::from_json(input)?))
     }
 
     fn stream_json(&self, input: &Value, deal: usize, count: usize) -> Result<Value, Error> {
@@ -234,26 +210,12 @@ where
         ))
     }
 
-    fn hashed_text_json(
-        &self,
-        input: &Value,
-        stage: &str,
-        deal: usize,
-        index: usize,
-    ) -> Option<String> {
-        S::hashed_text(&S::Input::from_json(input).ok()?, stage, deal, index)
-    }
-
-    fn generator_json(&self, state: &Value, count: usize) -> Result<Value, Error> {
-        Ok(to_json(&S::generator(state, count)?))
-    }
-
     fn shuffle_json(&self, input: &Value, deal: usize, randoms: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
         let deal = deal_of::<S>(&input, deal)?;
         let given = given_randoms::<S::Draw>(randoms)?;
         let mut draws = Recorder::new(given.into_iter());
-        let deck = S::shuffle(&input, deal, &mut draws)?;
+        let deck = S::shuffle_deck(&input, deal, &mut draws)?;
         Ok(
             json!({ "consumed": draws.consumed(), "positions": deck.positions(), "deck": deck.cards() }),
         )
@@ -265,14 +227,68 @@ where
         let cards = list("deck", deck, "a list of card codes", card_from_json)?;
         let deck = Deck::from_cards(&S::starting_deck(&input, deal), &cards)
             .map_err(|e| e.within("deck"))?;
-        let prelude = S::prelude(&input, &S::setup(&input), deal);
-        Ok(to_json(&S::deal(&input, &prelude, deck.cards())))
+        Ok(to_json(&S::deal_new(&input, deal, deck.cards())))
+    }
+
+    fn runner(&self, input: &Value, work: Work) -> Result<Box<dyn FnMut()>, Error> {
+        let input = S::Input::from_json(input)?;
+        let setup = S::Series::setup(&input);
+        let deals = S::Series::deals(&input);
+        let n = match work {
+            Work::Hand(n)
+            | Work::HandIntoBuffers(n)
+            | Work::Stream(n)
+            | Work::Shuffle(n)
+            | Work::Deal(n) => deal_of::<S>(&input, n)?,
+            _ => 1,
+        };
+        // What the stage runners are fed: deal n as the method deals it.
+        let traced = S::trace_deal(&input, &setup, n)?;
+        let mut buffers = Buffers::<S>::default();
+        Ok(Box::new(move || {
+            let input = black_box(&input);
+            // An endless stream never runs out: the results are the work.
+            let _ = black_box(match work {
+                Work::Trace => S::trace(input).map(drop),
+                Work::IntoBuffers if S::Series::ONE => {
+                    S::whole_deal_into(input, &mut buffers).map(drop)
+                }
+                Work::IntoBuffers => {
+                    black_box(S::commitment(input));
+                    (1..=deals).try_for_each(|n| S::deal_into(input, n, &mut buffers))
+                }
+                Work::Hand(n) => S::trace_deal(input, &setup, n).map(drop),
+                Work::HandIntoBuffers(n) => S::deal_into(input, n, &mut buffers),
+                Work::Commitment => {
+                    black_box(S::commitment(input));
+                    Ok(())
+                }
+                Work::Stream(n) => {
+                    S::stream(input, n)
+                        .take(traced.randoms.len())
+                        .for_each(|u| {
+                            black_box(u);
+                        });
+                    Ok(())
+                }
+                Work::Shuffle(n) => S::shuffle(
+                    input,
+                    n,
+                    &mut black_box(&traced.randoms).iter().copied(),
+                    &mut buffers.positions,
+                ),
+                Work::Deal(n) => {
+                    S::deal(input, n, black_box(traced.deck.cards()), &mut buffers.deal);
+                    Ok(())
+                }
+            });
+        }))
     }
 }
 
 /// Returns `deal` when `input` holds it (deals count from 1).
 fn deal_of<S: DealScheme>(input: &S::Input, deal: usize) -> Result<usize, Error> {
-    let count = S::deals(input);
+    let count = S::Series::deals(input);
     if (1..=count).contains(&deal) {
         Ok(deal)
     } else {

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::{Card, Seat};
+use crate::{Card, Seat, TableView};
 
 /// Seats at a euchre table.
 const SEATS: u8 = 4;
@@ -26,7 +26,24 @@ pub struct EuchreDeal {
     pub kitty: Vec<Card>,
 }
 
+impl Default for EuchreDeal {
+    /// The table before a deal: empty hands and kitty; the up-card is a
+    /// placeholder that the first deal replaces.
+    fn default() -> Self {
+        Self {
+            hands: Default::default(),
+            upcard: Card::Joker,
+            kitty: Vec::new(),
+        }
+    }
+}
+
 impl EuchreDeal {
+    /// Returns what a person sees of this deal, dealt by `dealer`.
+    pub fn view(&self, dealer: Option<Seat>) -> TableView {
+        TableView::euchre(dealer, &self.hands, self.upcard, &self.kitty)
+    }
+
     /// Deals `deck` from position 0 in packets of `sizes` (which add up to
     /// 20): the first packet to `first`, each later one to the next seat
     /// round the table. Position 20 is turned up; the rest is the kitty.

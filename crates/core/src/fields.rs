@@ -3,14 +3,17 @@
 
 use serde_json::{Map, Value};
 
-use crate::{Error, ErrorKind};
+use crate::{Error, ErrorKind, text};
 
-/// One input field as the CLI and `fairdeal schemes` describe it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One input field: its name, JSON type and rules. The field list of a
+/// scheme ([`SchemeInfo::fields`](crate::SchemeInfo::fields)) is the one
+/// description of its input: [`Fields::new`] checks an input object against
+/// it, the CLI builds its flags and help from it, and `fairdeal schemes`
+/// lists it.
+#[derive(Clone, Copy, Debug)]
 pub struct Field {
-    /// The JSON field name of the scheme's page, `docs/schemes/<id>.md` (the
-    /// CLI flag is the same, with `-` for `_`, unless
-    /// [`FieldKind::TextPerSeat`] names another).
+    /// The JSON field name of the scheme's page (the CLI flag is the same,
+    /// with `-` for `_`, unless [`FieldKind::TextPerSeat`] names another).
     pub name: &'static str,
     /// What kind of JSON value it holds.
     pub kind: FieldKind,
@@ -18,6 +21,36 @@ pub struct Field {
     pub required: bool,
     /// One line of help, as a user reads it.
     pub help: &'static str,
+    /// What a good value is, for messages (`64 hexadecimal digits`).
+    pub expected: &'static str,
+    /// The field's own rule, checked after its JSON type.
+    pub rule: Rule,
+}
+
+/// A field's own rule (docs/vectors.md, the order of checks: a text's
+/// characters first, its length second).
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum Rule {
+    /// Any value of the field's kind.
+    Any,
+    /// Exactly `digits` hexadecimal digits, either case.
+    Hex {
+        /// How many.
+        digits: usize,
+    },
+    /// Printable ASCII of `min` to `max` characters.
+    Printable {
+        /// The fewest characters.
+        min: usize,
+        /// The most characters.
+        max: usize,
+    },
+    /// An integer from 0 to `max`.
+    AtMost(u64),
+    /// The scheme's own check of the value (a list of records, a text with
+    /// a forbidden separator); its errors name the field or an item of it.
+    Check(fn(field: &str, value: &Value) -> Result<(), Error>),
 }
 
 /// The JSON type of a [`Field`].
@@ -42,6 +75,69 @@ pub enum FieldKind {
 }
 
 impl Field {
+    /// Checks `value` as this field's: its JSON type, then its rule.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Type`], [`ErrorKind::Range`] (a negative, fractional or
+    /// too large integer), or the rule's, naming the field.
+    pub fn check(&self, value: &Value) -> Result<(), Error> {
+        let name = self.name;
+        match self.kind {
+            FieldKind::Text => {
+                let text = as_text(name, value, self.expected)?;
+                match self.rule {
+                    Rule::Hex { digits } => text::hex_digits(name, text, digits, self.expected)?,
+                    Rule::Printable { min, max } => {
+                        text::printable_ascii(name, text, min, max, self.expected)?;
+                    }
+                    _ => {}
+                }
+            }
+            FieldKind::Integer => {
+                let n = as_integer(name, value, self.expected)?;
+                if let Rule::AtMost(max) = self.rule {
+                    if n > max {
+                        return Err(Error::new(
+                            name,
+                            ErrorKind::Range {
+                                got: n.to_string(),
+                                expected: self.expected,
+                            },
+                        ));
+                    }
+                }
+            }
+            FieldKind::Bool => {
+                if !value.is_boolean() {
+                    return Err(Error::new(
+                        name,
+                        ErrorKind::Type {
+                            got: json_type(value),
+                            expected: "true or false",
+                        },
+                    ));
+                }
+            }
+            FieldKind::TextPerSeat { .. } => {
+                if !value.is_array() {
+                    return Err(Error::new(
+                        name,
+                        ErrorKind::Type {
+                            got: json_type(value),
+                            expected: self.expected,
+                        },
+                    ));
+                }
+            }
+            FieldKind::Json => {}
+        }
+        match self.rule {
+            Rule::Check(check) => check(name, value),
+            _ => Ok(()),
+        }
+    }
+
     /// Returns the CLI flag without its dashes: the field's own `flag` for a
     /// [`FieldKind::TextPerSeat`], else the name with `-` for `_`
     /// (`server_seed` is `server-seed`).
@@ -61,14 +157,16 @@ pub struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    /// Returns the reader of `value`, which must be an object whose fields
-    /// are all among `accepted`.
+    /// Returns the reader of `value`, once it is checked against `fields`:
+    /// an object (else [`ErrorKind::Type`]) with no field outside `fields`
+    /// (else [`ErrorKind::Unknown`]), then each field in order: absent and
+    /// required is [`ErrorKind::Missing`], the wrong JSON type
+    /// [`ErrorKind::Type`], then its [`Rule`].
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Type`] for a value that is not an object,
-    /// [`ErrorKind::Unknown`] naming the first field that is not accepted.
-    pub fn new(value: &'a Value, accepted: &[Field]) -> Result<Self, Error> {
+    /// The first refusal, naming its field.
+    pub fn new(value: &'a Value, fields: &[Field]) -> Result<Self, Error> {
         let Value::Object(map) = value else {
             return Err(Error::new(
                 "input",
@@ -80,15 +178,29 @@ impl<'a> Fields<'a> {
         };
         if let Some(name) = map
             .keys()
-            .find(|k| !accepted.iter().any(|f| f.name == k.as_str()))
+            .find(|k| !fields.iter().any(|f| f.name == k.as_str()))
         {
-            let names: Vec<&str> = accepted.iter().map(|f| f.name).collect();
+            let names: Vec<&str> = fields.iter().map(|f| f.name).collect();
             return Err(Error::new(
                 name.as_str(),
                 ErrorKind::Unknown {
                     expected: names.join(", "),
                 },
             ));
+        }
+        for field in fields {
+            match map.get(field.name) {
+                None if field.required => {
+                    return Err(Error::new(
+                        field.name,
+                        ErrorKind::Missing {
+                            expected: field.expected,
+                        },
+                    ));
+                }
+                None => {}
+                Some(v) => field.check(v)?,
+            }
         }
         Ok(Self { map })
     }
@@ -281,20 +393,31 @@ mod tests {
             kind: FieldKind::Text,
             required: true,
             help: "",
+            expected: "6 hexadecimal digits",
+            rule: Rule::Hex { digits: 6 },
         },
         Field {
             name: "dealer",
             kind: FieldKind::Integer,
             required: true,
             help: "",
+            expected: "a seat from 0 to 3",
+            rule: Rule::AtMost(3),
         },
         Field {
             name: "joker",
             kind: FieldKind::Bool,
             required: false,
             help: "",
+            expected: "true or false",
+            rule: Rule::Any,
         },
     ];
+
+    fn refusal(v: &Value) -> (String, &'static str) {
+        let e = Fields::new(v, FIELDS).unwrap_err();
+        (e.field().to_owned(), e.kind().code())
+    }
 
     #[test]
     fn flags_are_names_with_dashes_unless_given() {
@@ -303,6 +426,8 @@ mod tests {
             kind,
             required: true,
             help: "",
+            expected: "",
+            rule: Rule::Any,
         };
         assert_eq!(field("server_seed", FieldKind::Text).flag(), "server-seed");
         let numbers = field("numbers", FieldKind::TextPerSeat { flag: "number" });
@@ -310,53 +435,50 @@ mod tests {
     }
 
     #[test]
-    fn every_refusal_names_its_field() {
-        let v = json!({"seed": 5, "dealer": -1, "joker": "yes"});
-        let f = Fields::new(&v, FIELDS).unwrap();
+    fn fields_are_checked_in_order_each_wholly() {
+        // The seed's own rule is refused before the dealer is looked at.
         assert_eq!(
-            f.text("seed", "hex").unwrap_err().to_string(),
-            "seed: a number given, expected hex"
+            refusal(&json!({"seed": "0g"})),
+            ("seed".into(), "character")
+        );
+        assert_eq!(refusal(&json!({"seed": "00"})), ("seed".into(), "length"));
+        assert_eq!(refusal(&json!({"seed": 5})), ("seed".into(), "type"));
+        assert_eq!(
+            refusal(&json!({"seed": "00aaFF"})),
+            ("dealer".into(), "missing")
         );
         assert_eq!(
-            f.integer("dealer", "0 to 3").unwrap_err().kind().code(),
-            "range"
-        );
-        assert_eq!(f.bool_or("joker", false).unwrap_err().field(), "joker");
-        assert_eq!(f.boolean("joker").unwrap_err().kind().code(), "type");
-        let v = json!({"seed": ["x"], "dealer": {}});
-        let f = Fields::new(&v, FIELDS).unwrap();
-        assert_eq!(f.list("seed", "texts").unwrap().len(), 1);
-        assert_eq!(
-            f.list("dealer", "texts").unwrap_err().to_string(),
-            "dealer: an object given, expected texts"
+            refusal(&json!({"seed": "00aaFF", "dealer": 4})),
+            ("dealer".into(), "range")
         );
         assert_eq!(
-            f.list("joker", "texts").unwrap_err().kind().code(),
-            "missing"
+            refusal(&json!({"seed": "00aaFF", "dealer": -1})),
+            ("dealer".into(), "range")
         );
-        let v = json!({"seed": "x", "deal": 1});
         assert_eq!(
-            Fields::new(&v, FIELDS).unwrap_err().to_string(),
+            refusal(&json!({"seed": "00aaFF", "dealer": 1, "joker": "yes"})),
+            ("joker".into(), "type")
+        );
+        assert_eq!(
+            refusal(&json!({"seed": "0g", "deal": 1})),
+            ("deal".into(), "unknown")
+        );
+        assert_eq!(
+            Fields::new(&json!({"seed": "x", "deal": 1}), FIELDS)
+                .unwrap_err()
+                .to_string(),
             "deal: not a field of this scheme, expected one of seed, dealer, joker"
         );
-        let v = json!({});
-        assert_eq!(
-            Fields::new(&v, FIELDS)
-                .unwrap()
-                .integer("dealer", "0 to 3")
-                .unwrap_err()
-                .kind()
-                .code(),
-            "missing"
-        );
-        assert_eq!(
-            Fields::new(&v, FIELDS)
-                .unwrap()
-                .boolean("joker")
-                .unwrap_err()
-                .kind()
-                .code(),
-            "missing"
-        );
+        assert_eq!(refusal(&json!([])), ("input".into(), "type"));
+    }
+
+    #[test]
+    fn a_checked_object_reads_its_fields() {
+        let v = json!({"seed": "00aaFF", "dealer": 3});
+        let f = Fields::new(&v, FIELDS).unwrap();
+        assert_eq!(f.text("seed", "").unwrap(), "00aaFF");
+        assert_eq!(f.integer("dealer", "").unwrap(), 3);
+        assert!(!f.bool_or("joker", false).unwrap());
+        assert_eq!(f.boolean("joker").unwrap_err().kind().code(), "missing");
     }
 }

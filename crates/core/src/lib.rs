@@ -22,9 +22,11 @@
 //!
 //! Everything here is pure computation: no I/O, no threads, no global state.
 
+pub mod blocks;
 mod card;
 mod commitment;
 mod deck;
+pub mod decks;
 mod draw;
 mod dynamic;
 mod error;
@@ -32,25 +34,35 @@ mod euchre_deal;
 pub mod fields;
 mod game;
 mod hmac;
+mod info;
 mod midstate;
 mod scheme;
 mod seat;
 mod shuffle;
+mod splitmix64;
 mod stream;
 pub mod text;
+mod trace;
+mod view;
 
-pub use card::{Card, Rank, Suit};
+pub use card::{Card, RANKS, Rank, SUITS, Suit};
 pub use commitment::Fingerprint;
 pub use deck::{Deck, identity, identity_into};
 pub use draw::{Draw, Hex64, given_randoms};
-pub use dynamic::DynScheme;
+pub use dynamic::{DynScheme, TracedView, Work};
 pub use error::{Error, ErrorKind};
 pub use euchre_deal::EuchreDeal;
-pub use fields::{Field, FieldKind, Fields};
+pub use fields::{Field, FieldKind, Fields, Rule};
 pub use game::{Game, Verb};
 pub use hmac::HmacSha256;
+pub use info::{
+    BenchCase, Cli, Commitment, CountBlocks, ExpandCli, Generator, HashedText, Hints, SchemeInfo,
+};
 pub use midstate::Midstate;
-pub use scheme::{Check, DealScheme, DealTrace, FromJson, Table, Trace};
+pub use scheme::{Check, DealScheme, DealSeries, FromJson, OneDeal};
 pub use seat::Seat;
-pub use shuffle::{fisher_yates_mul_shift, mul_shift, next_draw};
+pub use shuffle::{fisher_yates_mul_shift, fisher_yates_rejection, limit, mul_shift, next_draw};
+pub use splitmix64::SplitMix64;
 pub use stream::{RecordInto, Recorder, Sha256Counter, decimal};
+pub use trace::{Buffers, DealSchemeExt, DealTrace, PreludeOf, SetupOf, Trace};
+pub use view::{Part, PartValue, TableView};

@@ -1,4 +1,5 @@
-//! The multiply-shift Fisher-Yates shared by several schemes.
+//! The Fisher-Yates shuffles shared by several schemes: by multiply-shift,
+//! and by rejection sampling.
 
 use crate::{Error, ErrorKind};
 
@@ -30,6 +31,70 @@ where
     Ok(())
 }
 
+/// 2^32, how many values a number of the stream can take. It does not fit in
+/// a u32, so limits are computed in u64.
+const NUMBERS: u64 = 1 << 32;
+
+/// Returns the limit for a choice among `n`: the largest multiple of `n` that
+/// is at most 2^32, so 2^32 - (2^32 mod n). Numbers at or above it are
+/// rejected, which makes every `u mod n` equally likely
+/// (docs/schemes/atout-v1.md, step 5: the shuffle, by rejection sampling).
+///
+/// # Panics
+///
+/// When `n` is 0 (a shuffle never chooses among none).
+pub fn limit(n: u64) -> u64 {
+    NUMBERS - NUMBERS % n
+}
+
+/// [`limit`] for every choice of a 32-card shuffle, worked out when
+/// compiling: the shuffle then divides once a step, not twice.
+const LIMITS: [u64; 33] = {
+    let mut limits = [NUMBERS; 33];
+    let mut n = 1;
+    while n < 33 {
+        limits[n] = NUMBERS - NUMBERS % n as u64;
+        n += 1;
+    }
+    limits
+};
+
+/// Shuffles `positions` in place: for i = len-1 down to 1, with n = i + 1,
+/// takes numbers until one is below [`limit`]`(n)`, then swaps i and
+/// (that number mod n). Rejected numbers are used up, so a recorder around
+/// `draws` sees them.
+///
+/// # Errors
+///
+/// [`ErrorKind::StreamExhausted`] (field `randoms`) when `draws` ends first,
+/// rejected numbers counted.
+pub fn fisher_yates_rejection<I>(positions: &mut [u16], draws: &mut I) -> Result<(), Error>
+where
+    I: Iterator<Item = u32>,
+{
+    let mut taken = 0;
+    for i in (1..positions.len()).rev() {
+        // OK because a deck has at most 65536 cards (positions are u16).
+        let n = u64::try_from(i + 1).unwrap_or(u64::MAX);
+        let limit = LIMITS.get(i + 1).copied().unwrap_or_else(|| limit(n));
+        let u = loop {
+            let u = u64::from(next_draw(draws, taken)?);
+            taken += 1;
+            if u < limit {
+                break u;
+            }
+        };
+        // u < 2^32 and n <= 32 here, so a 32-bit division gives u mod n
+        // (quicker than a 64-bit one); OK because u mod n < n = i + 1.
+        let j = match (u32::try_from(u), u32::try_from(n)) {
+            (Ok(u), Ok(n)) => (u % n) as usize,
+            _ => usize::try_from(u % n).unwrap_or(i),
+        };
+        positions.swap(i, j);
+    }
+    Ok(())
+}
+
 /// Takes the next number, or says how many there were.
 ///
 /// # Errors
@@ -55,6 +120,7 @@ fn exhausted(taken: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::identity;
 
     #[test]
     fn mul_shift_covers_zero_to_n_minus_one() {
@@ -72,5 +138,39 @@ mod tests {
         assert_eq!(p, [1, 2, 3, 0]);
         let err = fisher_yates_mul_shift(&mut p, &mut [0u32; 2].into_iter()).unwrap_err();
         assert_eq!(err.kind(), &ErrorKind::StreamExhausted { given: 2 });
+    }
+
+    #[test]
+    fn the_table_of_limits_is_the_formula() {
+        for (n, &table) in LIMITS.iter().enumerate().skip(1) {
+            assert_eq!(table, limit(n as u64), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn limits_are_multiples_of_n_at_most_2_pow_32() {
+        // 2^32 = 4294967296 = 3 * 1431655765 + 1 = 31 * 138547332 + 4.
+        assert_eq!(limit(2), 4_294_967_296);
+        assert_eq!(limit(32), 4_294_967_296);
+        assert_eq!(limit(3), 4_294_967_295);
+        assert_eq!(limit(31), 4_294_967_292);
+        for n in 2..=32 {
+            assert_eq!(limit(n) % n, 0);
+            assert!(NUMBERS - limit(n) < n);
+        }
+    }
+
+    #[test]
+    fn rejected_numbers_are_used_up() {
+        // Three cards: n = 3 rejects 2^32 - 1 (its limit), then takes 4 (j = 1);
+        // n = 2 rejects nothing and takes 1 (j = 1).
+        let mut p = identity(3);
+        let mut draws = [u32::MAX, u32::MAX, 4, 1, 99].into_iter();
+        fisher_yates_rejection(&mut p, &mut draws).unwrap();
+        assert_eq!(p, [0, 2, 1]);
+        assert_eq!(draws.next(), Some(99));
+        let err =
+            fisher_yates_rejection(&mut identity(3), &mut [u32::MAX; 5].into_iter()).unwrap_err();
+        assert_eq!(err.kind(), &ErrorKind::StreamExhausted { given: 5 });
     }
 }

@@ -1,22 +1,10 @@
 //! The starting deck (docs/schemes/euchremaster.md, step 3: the starting
 //! deck).
 
-use fairdeal_core::Card;
-use fairdeal_core::Rank::{Ace, Jack, King, Nine, Queen, Ten};
-use fairdeal_core::Suit::{Clubs, Diamonds, Hearts, Spades};
+use fairdeal_core::{Card, decks};
 
 /// Clubs, diamonds, hearts, spades; 9 10 J Q K A in each: `9c` is 0, `As` 23.
-#[rustfmt::skip]
-pub const STARTING_DECK: [Card; 24] = [
-    Card::new(Nine, Clubs),    Card::new(Ten, Clubs),    Card::new(Jack, Clubs),
-    Card::new(Queen, Clubs),   Card::new(King, Clubs),   Card::new(Ace, Clubs),
-    Card::new(Nine, Diamonds), Card::new(Ten, Diamonds), Card::new(Jack, Diamonds),
-    Card::new(Queen, Diamonds), Card::new(King, Diamonds), Card::new(Ace, Diamonds),
-    Card::new(Nine, Hearts),   Card::new(Ten, Hearts),   Card::new(Jack, Hearts),
-    Card::new(Queen, Hearts),  Card::new(King, Hearts),  Card::new(Ace, Hearts),
-    Card::new(Nine, Spades),   Card::new(Ten, Spades),   Card::new(Jack, Spades),
-    Card::new(Queen, Spades),  Card::new(King, Spades),  Card::new(Ace, Spades),
-];
+pub const STARTING_DECK: [Card; 24] = decks::EUCHRE;
 
 /// The same 24 cards, then the joker at position 24.
 pub const JOKER_DECK: [Card; 25] = {

@@ -1,39 +1,45 @@
-//! The inputs, checked once (docs/schemes/euchremaster.md, "Inputs").
+//! The inputs, checked once (docs/schemes/euchremaster.md, "Inputs"): the
+//! field list is the one description; [`Input::new`] goes through it too.
 
-use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, Seat, text};
+use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, Rule, Seat};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Value, json};
 
+/// The fields, in the order they are checked.
 pub(crate) const FIELDS: &[Field] = &[
     Field {
         name: "seed",
         kind: FieldKind::Text,
         required: true,
         help: "the revealed seed: 64 hex digits, either case",
+        expected: "64 hexadecimal digits",
+        rule: Rule::Hex { digits: 64 },
     },
     Field {
         name: "cut",
         kind: FieldKind::Text,
         required: true,
         help: "your cut, exactly as the receipt shows it",
+        expected: "1 to 1024 printable ASCII characters",
+        rule: Rule::Printable { min: 1, max: 1024 },
     },
     Field {
         name: "dealer",
         kind: FieldKind::Integer,
         required: true,
         help: "the dealer's seat: 0 you, 1 left, 2 partner, 3 right",
+        expected: "a seat from 0 to 3",
+        rule: Rule::AtMost(3),
     },
     Field {
         name: "joker",
         kind: FieldKind::Bool,
         required: false,
         help: "the 25-card deck with the joker",
+        expected: "true or false",
+        rule: Rule::Any,
     },
 ];
-
-const SEED: &str = "64 hexadecimal digits";
-const CUT: &str = "1 to 1024 printable ASCII characters";
-const DEALER: &str = "a seat from 0 to 3";
 
 /// A deal's inputs: the revealed seed, the player's cut, the dealer, and
 /// whether the joker is in the deck.
@@ -53,15 +59,7 @@ impl Input {
     /// `seed` that is not 64 hex digits; `cut` that is empty, longer than
     /// 1024 characters or not printable ASCII; `dealer` above 3.
     pub fn new(seed: &str, cut: &str, dealer: u64, joker: bool) -> Result<Self, Error> {
-        text::hex_digits("seed", seed, 64, SEED)?;
-        text::printable_ascii("cut", cut, 1, 1024, CUT)?;
-        let dealer = Seat::new("dealer", dealer, 4, DEALER)?;
-        Ok(Self {
-            seed: seed.to_owned(),
-            cut: cut.to_owned(),
-            dealer,
-            joker,
-        })
+        Self::from_json(&json!({"seed": seed, "cut": cut, "dealer": dealer, "joker": joker}))
     }
 
     /// Returns the seed exactly as given (its case is part of what is hashed).
@@ -91,15 +89,13 @@ impl Input {
 }
 
 impl FromJson for Input {
-    /// Reads and checks each field in turn (docs/vectors.md, order of
-    /// checks): a seed's own rules are checked before the cut is read.
     fn from_json(json: &Value) -> Result<Self, Error> {
         let f = Fields::new(json, FIELDS)?;
-        let seed = f.text("seed", SEED)?;
-        text::hex_digits("seed", seed, 64, SEED)?;
-        let cut = f.text("cut", CUT)?;
-        text::printable_ascii("cut", cut, 1, 1024, CUT)?;
-        let dealer = f.integer("dealer", DEALER)?;
-        Self::new(seed, cut, dealer, f.bool_or("joker", false)?)
+        Ok(Self {
+            seed: f.text("seed", "")?.to_owned(),
+            cut: f.text("cut", "")?.to_owned(),
+            dealer: Seat::new("dealer", f.integer("dealer", "")?, 4, "")?,
+            joker: f.bool_or("joker", false)?,
+        })
     }
 }

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod blocks;
 mod deal;
 mod deck;
 mod input;
@@ -7,9 +8,10 @@ mod input;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    Card, DealScheme, Error, EuchreDeal, Field, Fingerprint, Midstate, Sha256Counter,
-    fisher_yates_mul_shift, identity_into,
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hints,
+    Midstate, OneDeal, SchemeInfo, Sha256Counter, TableView, fisher_yates_mul_shift, identity_into,
 };
+use serde_json::Value;
 
 pub use deal::{FIRST_ROUND, PACKETS, deal};
 pub use deck::{JOKER_DECK, STARTING_DECK};
@@ -20,25 +22,40 @@ pub use input::Input;
 pub struct EuchreMaster;
 
 impl DealScheme for EuchreMaster {
-    const ID: &'static str = "euchremaster";
-    const SUMMARY: &'static str =
-        "SHA-256(seed:cut:k) counter stream, 24/25-card euchre deck, 3-2 packets";
-    const COMMITMENT: &'static str = "SHA-256(seed)";
-    const FIELDS: &'static [Field] = input::FIELDS;
-    const SEATS: &'static [&'static str] = &["you", "left", "partner", "right"];
+    const INFO: SchemeInfo = SchemeInfo {
+        id: "euchremaster",
+        summary: "SHA-256(seed:cut:k) counter stream, 24/25-card euchre deck, 3-2 packets",
+        site: "EuchreMaster",
+        commitment: Commitment {
+            hashes: "SHA-256(seed)",
+            aliases: &[],
+        },
+        fields: input::FIELDS,
+        seats: &["you", "left", "partner", "right"],
+        cli: Cli::FLAGS,
+        games: &[],
+        bench: &[BenchCase {
+            // README.md's sample receipt.
+            case: "dealer-1",
+            input: r#"{"seed": "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a", "cut": "K7 cut", "dealer": 1}"#,
+            hand: None,
+            blocks: blocks::per_deal,
+        }],
+        hints: Hints {
+            hashed_text: Some(hashed_text),
+            generator: None,
+        },
+    };
 
     type Input = Input;
     type Draw = u32;
     type Stream = Sha256Counter;
-    type Setup = ();
-    type Prelude = ();
     type Deal = EuchreDeal;
+    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.seed().as_bytes())
     }
-
-    fn setup(_: &Input) {}
 
     fn stream(input: &Input, _deal: usize) -> Sha256Counter {
         Sha256Counter::from_parts(&[input.seed().as_bytes(), b":", input.cut().as_bytes()])
@@ -48,7 +65,7 @@ impl DealScheme for EuchreMaster {
         Cow::Borrowed(deck::starting(input.joker()))
     }
 
-    fn shuffle_positions<I: Iterator<Item = u32>>(
+    fn shuffle<I: Iterator<Item = u32>>(
         input: &Input,
         _deal: usize,
         draws: &mut I,
@@ -58,14 +75,12 @@ impl DealScheme for EuchreMaster {
         fisher_yates_mul_shift(positions, draws)
     }
 
-    fn prelude(_: &Input, (): &(), _deal: usize) {}
-
-    fn deal(input: &Input, (): &(), deck: &[Card]) -> EuchreDeal {
-        deal(input.dealer(), deck)
+    fn deal(input: &Input, _deal: usize, deck: &[Card], out: &mut EuchreDeal) {
+        out.refill_in_rounds(deck, input.dealer().after(1, 4), FIRST_ROUND);
     }
 
-    fn deal_into(input: &Input, (): &(), deck: &[Card], out: &mut EuchreDeal) {
-        out.refill_in_rounds(deck, input.dealer().after(1, 4), FIRST_ROUND);
+    fn view(input: &Input, _deal: usize, dealt: &EuchreDeal) -> TableView {
+        dealt.view(Some(input.dealer()))
     }
 
     fn commitment_and_stream(input: &Input) -> (Fingerprint, Sha256Counter) {
@@ -78,20 +93,22 @@ impl DealScheme for EuchreMaster {
             Sha256Counter::continuing(after_seed, &[b":", input.cut().as_bytes()]),
         )
     }
+}
 
-    fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {
-        match stage {
-            "fingerprint" => Some(input.seed().to_owned()),
-            // Eight numbers per block: number i comes from block i / 8.
-            "randoms" => Some(format!("{}:{}", input.stream_prefix(), index / 8)),
-            _ => None,
-        }
+/// The text hashed for a value of `stage` (see [`Hints`]).
+fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<String> {
+    let input = Input::from_json(input).ok()?;
+    match stage {
+        "fingerprint" => Some(input.seed().to_owned()),
+        // Eight numbers per block: number i comes from block i / 8.
+        "randoms" => Some(format!("{}:{}", input.stream_prefix(), index / 8)),
+        _ => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use fairdeal_core::DealScheme;
+    use fairdeal_core::DealSchemeExt;
 
     use super::*;
 

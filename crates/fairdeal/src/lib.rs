@@ -35,7 +35,7 @@ pub fn scheme(id: &str) -> Option<&'static dyn DynScheme> {
 pub fn games() -> impl Iterator<Item = (&'static dyn DynScheme, &'static Game)> {
     SCHEMES
         .iter()
-        .flat_map(|s| s.games().iter().map(move |g| (*s, g)))
+        .flat_map(|s| s.info().games.iter().map(move |g| (*s, g)))
 }
 
 /// Returns the game called `name` and its scheme. Game names are unique

@@ -1,152 +1,108 @@
-//! The table a person reads: seats and their cards, then the rest of the
-//! deal; for a game of several deals, the set-up and then each hand; or a
-//! game's result (blackjack, roulette, ...). The CLI prints it and the
-//! conformance snapshots keep it, so a change here shows up as a snapshot
-//! diff.
+//! The table a person reads: the fingerprint, then each deal's
+//! [`TableView`] (seats and their cards, then the rest of the deal by name)
+//! and its deck; for a series of deals, the set-up first; or a game's result
+//! (blackjack, roulette, ...). The CLI prints it and the conformance
+//! snapshots keep it, so a change here shows up as a snapshot diff.
 
 use std::fmt::Write;
 
-use fairdeal_core::DynScheme;
 #[cfg(doc)]
 use fairdeal_core::Game;
+use fairdeal_core::{Card, DynScheme, PartValue, Seat, TableView, TracedView};
 use serde_json::{Map, Value};
 
-/// Fields shown before the table, in it, or not at all.
-const NOT_IN_TABLE: &[&str] = &[
-    "fingerprint",
-    "randoms",
-    "positions",
-    "deck",
-    "hands",
-    "deals",
-    "dealer",
-    "pattern",
-    "first_dealer",
-    "patterns",
-];
 /// Outputs of a game that [`game`] leaves to `--json`: the raw numbers.
 const NOT_IN_GAME_TABLE: &[&str] = &["fingerprint", "randoms"];
 /// Width of the label column.
 const LABEL: usize = 13;
-/// Lists longer than this (an 8-deck shoe) are shortened to their first
-/// [`SHOWN`] items; `--json` has them all.
+/// A game's lists longer than this (a hundred plinko balls) are shortened to
+/// their first [`SHOWN`] items; `--json` has them all.
 const LONG_LIST: usize = 32;
+/// Decks and parts of a deal longer than this (an 8-deck shoe) are
+/// shortened the same way; a 52-card deck is shown whole.
+const LONG_DECK: usize = 64;
 /// How many items of a long list are shown.
 const SHOWN: usize = 20;
 /// A game's list of texts (plinko's paths) wider than this takes a line per
 /// item.
 const WIDE: usize = 100;
 
-/// Returns `trace` (the output of [`DynScheme::trace_json`] for `input`) as
-/// the table a person reads: the fingerprint, then the deal (for a game: the
-/// set-up, then each hand).
-pub fn trace(scheme: &dyn DynScheme, input: &Value, trace: &Value) -> String {
+/// Returns `view` (see [`DynScheme::view`]) as the table a person reads:
+/// the fingerprint, then the deal (for a series: the set-up, then each
+/// hand).
+pub fn trace(scheme: &dyn DynScheme, view: &TracedView) -> String {
     let mut out = String::new();
-    if let Some(f) = trace.get("fingerprint").and_then(Value::as_str) {
-        line(&mut out, "fingerprint", f);
+    line(&mut out, "fingerprint", &view.fingerprint.to_string());
+    for (label, value) in &view.setup {
+        line(&mut out, label, value);
     }
-    let Some(Value::Array(deals)) = trace.get("deals") else {
-        out.push_str(&deal(scheme, input, trace));
-        if let Some(deck) = trace.get("deck") {
-            line(&mut out, "deck", &cards(deck));
+    for (n, (deal_view, deck)) in (1..).zip(&view.deals) {
+        if view.series {
+            let _ = write!(out, "\nhand {n}\n");
         }
-        return out;
-    };
-    fields(&mut out, scheme, trace, &Roles::default());
-    if let Some(first) = trace.get("first_dealer").and_then(Value::as_u64) {
-        line(&mut out, "first dealer", &seat_name(scheme, first));
-    }
-    if let Some(Value::Array(patterns)) = trace.get("patterns") {
-        let drawn: Vec<String> = (1..)
-            .zip(patterns)
-            .map(|(seat, p)| format!("{} {}", seat_name(scheme, seat), cards(p)))
-            .collect();
-        line(&mut out, "patterns", &drawn.join(", "));
-    }
-    for (n, hand) in (1..).zip(deals) {
-        let _ = write!(out, "\nhand {n}\n");
-        out.push_str(&deal(scheme, input, hand));
-        if let Some(deck) = hand.get("deck") {
-            line(&mut out, "deck", &cards(deck));
-        }
+        out.push_str(&deal(scheme, deal_view));
+        line(&mut out, "deck", &shorten(deck, Card::to_string, LONG_DECK));
     }
     out
 }
 
-/// Returns the seats table and the rest of the deal's fields of `deal`.
-///
-/// `hands` is the seats table; any other list of lists (duo's `hidden` and
-/// `visible`) is taken as one by seat too, and shown as a table under its
-/// name. The dealer (the deal's own, as in a game's hand, or the input's)
-/// and the input's taker are marked.
-pub fn deal(scheme: &dyn DynScheme, input: &Value, deal: &Value) -> String {
+/// Returns the seats table and the rest of the deal: the dealer (and what
+/// they dealt with) and the taker, each seat's cards with its roles marked,
+/// then every other part by name; a part by seat is a table under its name.
+pub fn deal(scheme: &dyn DynScheme, view: &TableView) -> String {
     let mut out = String::new();
-    let roles = Roles {
-        dealer: deal
-            .get("dealer")
-            .or_else(|| input.get("dealer"))
-            .and_then(Value::as_u64),
-        taker: input.get("taker").and_then(Value::as_u64),
-    };
-    if let Some(d) = roles.dealer {
-        let pattern = deal
-            .get("pattern")
-            .and_then(Value::as_str)
-            .map(|p| format!(", pattern {p}"));
+    if let Some(d) = view.dealer {
+        let with = view
+            .dealt_with
+            .as_ref()
+            .map(|w| format!(", {w}"))
+            .unwrap_or_default();
         line(
             &mut out,
             "dealer",
-            &format!("{}{}", seat_name(scheme, d), pattern.unwrap_or_default()),
+            &format!("{}{with}", seat_name(scheme, d)),
         );
     }
-    if let Some(t) = roles.taker {
+    if let Some(t) = view.taker {
         line(&mut out, "taker", &seat_name(scheme, t));
     }
-    if let Some(Value::Array(hands)) = deal.get("hands") {
+    if !view.hands.is_empty() {
         out.push('\n');
-        seats(&mut out, scheme, &roles, hands);
+        seats(&mut out, scheme, view, &view.hands);
         out.push('\n');
     }
-    fields(&mut out, scheme, deal, &roles);
-    out
-}
-
-/// Writes a line for every field of `value` not shown elsewhere, and a
-/// table under its name for every list by seat.
-fn fields(out: &mut String, scheme: &dyn DynScheme, value: &Value, roles: &Roles) {
-    let Value::Object(fields) = value else { return };
-    for (name, value) in fields
-        .iter()
-        .filter(|(k, _)| !NOT_IN_TABLE.contains(&k.as_str()))
-    {
-        match value {
-            Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_array) => {
+    for part in &view.rest {
+        match &part.value {
+            PartValue::BySeat(by_seat) => {
                 if !out.is_empty() && !out.ends_with("\n\n") {
                     out.push('\n');
                 }
-                out.push_str(&label(name));
+                out.push_str(part.name);
                 out.push('\n');
-                seats(out, scheme, roles, items);
+                seats(&mut out, scheme, view, by_seat);
                 out.push('\n');
             }
-            _ => line(out, &label(name), &cards(value)),
+            PartValue::Cards(cards) => line(
+                &mut out,
+                part.name,
+                &shorten(cards, Card::to_string, LONG_DECK),
+            ),
+            PartValue::Words(words) => line(
+                &mut out,
+                part.name,
+                &shorten(words, String::clone, LONG_DECK),
+            ),
         }
     }
-}
-
-/// The seats a deal names, marked in the seats tables.
-#[derive(Default)]
-struct Roles {
-    dealer: Option<u64>,
-    taker: Option<u64>,
+    out
 }
 
 /// Writes one line a seat: its name, its cards and its roles.
-fn seats(out: &mut String, scheme: &dyn DynScheme, roles: &Roles, by_seat: &[Value]) {
-    for (seat, cards_of_seat) in (0..).zip(by_seat) {
-        let marks: Vec<&str> = [(roles.dealer, "dealer"), (roles.taker, "taker")]
+fn seats(out: &mut String, scheme: &dyn DynScheme, view: &TableView, by_seat: &[Vec<Card>]) {
+    for (seat, cards) in (0..).zip(by_seat) {
+        let marks: Vec<&str> = [(view.dealer, "dealer"), (view.taker, "taker")]
             .into_iter()
-            .filter_map(|(s, role)| (s == Some(seat)).then_some(role))
+            .filter_map(|(s, role)| (s.map(Seat::index) == Some(seat)).then_some(role))
             .collect();
         let marker = if marks.is_empty() {
             String::new()
@@ -155,8 +111,8 @@ fn seats(out: &mut String, scheme: &dyn DynScheme, roles: &Roles, by_seat: &[Val
         };
         line(
             out,
-            &seat_name(scheme, seat),
-            &format!("{}{marker}", cards(cards_of_seat)),
+            &seat_label(scheme, seat),
+            &format!("{}{marker}", shorten(cards, Card::to_string, LONG_DECK)),
         );
     }
 }
@@ -167,7 +123,7 @@ pub fn fingerprint_check(scheme: &dyn DynScheme) -> String {
     format!(
         "\nThe fingerprint is {}: it must be the one shown before play, or these are not\n\
          the inputs committed to. `fairdeal verify {} ... --fingerprint HEX` checks it.\n",
-        scheme.commitment(),
+        scheme.info().commitment.hashes,
         scheme.id()
     )
 }
@@ -237,13 +193,17 @@ fn row(object: &Map<String, Value>) -> String {
 fn inline(value: &Value) -> String {
     match value {
         Value::Array(items) if items.iter().all(|i| !i.is_array()) => cards(value),
-        Value::Array(items) => shorten(items, |i| match i {
-            Value::Array(inner) => {
-                let inner: Vec<String> = inner.iter().map(inline).collect();
-                format!("[{}]", inner.join(", "))
-            }
-            other => inline(other),
-        }),
+        Value::Array(items) => shorten(
+            items,
+            |i| match i {
+                Value::Array(inner) => {
+                    let inner: Vec<String> = inner.iter().map(inline).collect();
+                    format!("[{}]", inner.join(", "))
+                }
+                other => inline(other),
+            },
+            LONG_LIST,
+        ),
         other => cards(other),
     }
 }
@@ -261,25 +221,25 @@ fn line(out: &mut String, label: &str, value: &str) {
 /// Returns "you (0)" for seat 0 of a scheme whose seats are named, and
 /// "seat 0" for one whose seats are only numbered (named `seat 0`, or not
 /// named at all).
-fn seat_name(scheme: &dyn DynScheme, seat: u64) -> String {
+pub fn seat_name(scheme: &dyn DynScheme, seat: Seat) -> String {
+    seat_label(scheme, seat.index())
+}
+
+fn seat_label(scheme: &dyn DynScheme, seat: usize) -> String {
     let numbered = format!("seat {seat}");
-    let name = usize::try_from(seat)
-        .ok()
-        .and_then(|s| scheme.seats().get(s))
-        .filter(|name| **name != numbered);
-    match name {
+    match scheme
+        .info()
+        .seats
+        .get(seat)
+        .filter(|name| **name != numbered)
+    {
         Some(name) => format!("{name} ({seat})"),
         None => numbered,
     }
 }
 
 fn label(field: &str) -> String {
-    match field {
-        "upcard" => "up-card".to_owned(),
-        "hidden" => "hidden (face down)".to_owned(),
-        "visible" => "visible (face up)".to_owned(),
-        other => other.replace('_', " "),
-    }
+    field.replace('_', " ")
 }
 
 /// Returns card codes separated by spaces; lists of lists (by seat) are
@@ -291,17 +251,17 @@ fn cards(value: &Value) -> String {
         Value::Array(items) if items.iter().all(Value::is_array) => {
             items.iter().map(cards).collect::<Vec<_>>().join(" | ")
         }
-        Value::Array(items) => shorten(items, cards),
+        Value::Array(items) => shorten(items, cards, LONG_LIST),
         other => other.to_string(),
     }
 }
 
-/// Returns `items` shown with `show`, separated by spaces; past
-/// [`LONG_LIST`] items, the first [`SHOWN`] and a count.
-fn shorten(items: &[Value], show: impl Fn(&Value) -> String) -> String {
+/// Returns `items` shown with `show`, separated by spaces; past `long`
+/// items, the first [`SHOWN`] and a count.
+fn shorten<T>(items: &[T], show: impl Fn(&T) -> String, long: usize) -> String {
     let shown: Vec<String> = items
         .iter()
-        .take(if items.len() > LONG_LIST {
+        .take(if items.len() > long {
             SHOWN
         } else {
             items.len()
@@ -309,7 +269,7 @@ fn shorten(items: &[Value], show: impl Fn(&Value) -> String) -> String {
         .map(show)
         .collect();
     let mut text = shown.join(" ");
-    if items.len() > LONG_LIST {
+    if items.len() > long {
         // OK because writing to a String cannot fail.
         let _ = write!(
             text,

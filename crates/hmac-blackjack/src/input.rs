@@ -1,10 +1,20 @@
 //! The inputs, checked once (docs/schemes/hmac-blackjack.md, "Inputs"): the
 //! server seed, the client seed and the nonce, shared by the shoe and every
-//! game.
+//! game. The field list is the one description; [`Input::new`] and every
+//! game go through it too.
 
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, text};
+use fairdeal_core::fields::as_integer;
+use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Value, json};
+
+/// The longest server seed and client seed accepted, in characters.
+// Decision (docs/schemes/hmac-blackjack.md, "Inputs"): the site states no
+// limit; 1024 bounds every text input of this project.
+const MAX_TEXT: usize = 1024;
+/// The largest nonce: the site's nonce is a JavaScript number, exact up to
+/// 2^53 - 1.
+pub const MAX_NONCE: u64 = (1 << 53) - 1;
 
 /// The server seed: its text is the HMAC key and the fingerprint's preimage.
 pub(crate) const SERVER_SEED: Field = Field {
@@ -12,6 +22,11 @@ pub(crate) const SERVER_SEED: Field = Field {
     kind: FieldKind::Text,
     required: true,
     help: "the revealed server seed, exactly as the site shows it",
+    expected: "1 to 1024 printable ASCII characters",
+    rule: Rule::Printable {
+        min: 1,
+        max: MAX_TEXT,
+    },
 };
 /// The client seed; roulette and case battle call it the entropy.
 pub(crate) const CLIENT_SEED: Field = Field {
@@ -19,6 +34,8 @@ pub(crate) const CLIENT_SEED: Field = Field {
     kind: FieldKind::Text,
     required: true,
     help: "your client seed (the entropy), exactly as set; may be empty",
+    expected: "0 to 1024 characters of text",
+    rule: Rule::Check(check_client_seed),
 };
 /// The game's counter.
 pub(crate) const NONCE: Field = Field {
@@ -26,21 +43,12 @@ pub(crate) const NONCE: Field = Field {
     kind: FieldKind::Integer,
     required: true,
     help: "the game's nonce, 0 to 2^53 - 1",
+    expected: "an integer from 0 to 2^53 - 1 (9007199254740991)",
+    rule: Rule::AtMost(MAX_NONCE),
 };
 
+/// The fields of the shoe, in the order they are checked.
 pub(crate) const FIELDS: &[Field] = &[SERVER_SEED, CLIENT_SEED, NONCE];
-
-/// The longest server seed and client seed accepted, in characters.
-// Decision (docs/schemes/hmac-blackjack.md, inputs): the site states no
-// limit; 1024 bounds every text input of this project.
-const MAX_TEXT: usize = 1024;
-/// The largest nonce: the site's nonce is a JavaScript number, exact up to
-/// 2^53 - 1.
-pub const MAX_NONCE: u64 = (1 << 53) - 1;
-
-const SERVER_SEED_RULE: &str = "1 to 1024 printable ASCII characters";
-const CLIENT_SEED_RULE: &str = "0 to 1024 characters of text";
-const NONCE_RULE: &str = "an integer from 0 to 2^53 - 1 (9007199254740991)";
 
 /// The inputs of the shoe and of every game: the revealed server seed, the
 /// client seed and the nonce.
@@ -60,12 +68,20 @@ impl Input {
     /// printable ASCII; `client_seed` longer than 1024 characters; `nonce`
     /// above 2^53 - 1.
     pub fn new(server_seed: &str, client_seed: &str, nonce: u64) -> Result<Self, Error> {
-        check_server_seed(server_seed)?;
-        check_client_seed(client_seed)?;
-        check_nonce(NONCE.name, nonce)?;
+        Self::from_json(&json!({
+            "server_seed": server_seed,
+            "client_seed": client_seed,
+            "nonce": nonce,
+        }))
+    }
+
+    /// Returns the seeds of `f` with `nonce`: `f` was checked against a
+    /// field list holding [`SERVER_SEED`] and [`CLIENT_SEED`] (the shoe's or
+    /// a game's), and `nonce` against [`NONCE`]'s rule or is the game's own.
+    pub(crate) fn from_fields(f: &Fields<'_>, nonce: u64) -> Result<Self, Error> {
         Ok(Self {
-            server_seed: server_seed.to_owned(),
-            client_seed: client_seed.to_owned(),
+            server_seed: f.text(SERVER_SEED.name, SERVER_SEED.expected)?.to_owned(),
+            client_seed: f.text(CLIENT_SEED.name, CLIENT_SEED.expected)?.to_owned(),
             nonce,
         })
     }
@@ -99,48 +115,26 @@ impl Input {
 impl FromJson for Input {
     fn from_json(json: &Value) -> Result<Self, Error> {
         let f = Fields::new(json, FIELDS)?;
-        let server_seed = server_seed(&f)?;
-        let client_seed = client_seed(&f)?;
-        let nonce = nonce(&f)?;
-        Ok(Self {
-            server_seed: server_seed.to_owned(),
-            client_seed: client_seed.to_owned(),
-            nonce,
-        })
+        let nonce = f.integer(NONCE.name, NONCE.expected)?;
+        Self::from_fields(&f, nonce)
     }
 }
 
-/// Reads and checks `server_seed`: present, a string, then its own rules.
-pub(crate) fn server_seed<'a>(f: &Fields<'a>) -> Result<&'a str, Error> {
-    let text = f.text(SERVER_SEED.name, SERVER_SEED_RULE)?;
-    check_server_seed(text)?;
-    Ok(text)
-}
-
-/// Reads and checks `client_seed`.
-pub(crate) fn client_seed<'a>(f: &Fields<'a>) -> Result<&'a str, Error> {
-    let text = f.text(CLIENT_SEED.name, CLIENT_SEED_RULE)?;
-    check_client_seed(text)?;
-    Ok(text)
-}
-
-/// Reads and checks `nonce`.
-pub(crate) fn nonce(f: &Fields<'_>) -> Result<u64, Error> {
-    let nonce = f.integer(NONCE.name, NONCE_RULE)?;
-    check_nonce(NONCE.name, nonce)
-}
-
-/// Returns the integer `field` of `f`, from `min` to `max`.
-pub(crate) fn integer_in(
-    f: &Fields<'_>,
+/// Returns the integer `value` of `field` (already checked to be one) when
+/// it is from `min` to `max`: a game's own count (mines, rolls, players).
+///
+/// # Errors
+///
+/// [`ErrorKind::Range`] naming `field`, with `expected`.
+pub(crate) fn between(
     field: &str,
-    min: u64,
-    max: u64,
+    value: &Value,
+    (min, max): (u64, u64),
     expected: &'static str,
-) -> Result<u64, Error> {
-    let n = f.integer(field, expected)?;
+) -> Result<(), Error> {
+    let n = as_integer(field, value, expected)?;
     if (min..=max).contains(&n) {
-        Ok(n)
+        Ok(())
     } else {
         Err(Error::new(
             field,
@@ -152,43 +146,24 @@ pub(crate) fn integer_in(
     }
 }
 
-fn check_server_seed(text: &str) -> Result<(), Error> {
-    text::printable_ascii(SERVER_SEED.name, text, 1, MAX_TEXT, SERVER_SEED_RULE)
-}
-
-fn check_client_seed(text: &str) -> Result<(), Error> {
-    // Any Unicode text is a client seed, its UTF-8 bytes hashed as given;
-    // the limit counts code points, as the page's table says.
-    let chars = text.chars().count();
+/// Any Unicode text is a client seed, its UTF-8 bytes hashed as given; the
+/// limit counts code points, as the page's table says.
+fn check_client_seed(field: &str, value: &Value) -> Result<(), Error> {
+    let chars = value.as_str().map_or(0, |text| text.chars().count());
     if chars > MAX_TEXT {
         return Err(Error::new(
-            CLIENT_SEED.name,
+            field,
             ErrorKind::Length {
                 got: chars,
-                expected: CLIENT_SEED_RULE,
+                expected: CLIENT_SEED.expected,
             },
         ));
     }
     Ok(())
 }
 
-fn check_nonce(field: &str, nonce: u64) -> Result<u64, Error> {
-    if nonce > MAX_NONCE {
-        return Err(Error::new(
-            field,
-            ErrorKind::Range {
-                got: nonce.to_string(),
-                expected: NONCE_RULE,
-            },
-        ));
-    }
-    Ok(nonce)
-}
-
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
     use super::*;
 
     #[test]

@@ -2,6 +2,7 @@
 
 mod actions;
 mod blackjack;
+mod blocks;
 pub mod games;
 mod hand;
 mod input;
@@ -11,7 +12,11 @@ mod ticket;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{Card, DealScheme, Error, Field, Fingerprint, Game};
+use fairdeal_core::{
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hints, OneDeal,
+    SchemeInfo, TableView,
+};
+use serde_json::Value;
 
 pub use actions::{Action, Actions};
 pub use blackjack::{DealerHand, PlayerHand, Round, replay};
@@ -27,25 +32,43 @@ pub use ticket::{TICKETS, Ticket};
 pub struct HmacBlackjack;
 
 impl DealScheme for HmacBlackjack {
-    const ID: &'static str = "hmac-blackjack";
-    const SUMMARY: &'static str = "HMAC-SHA256(server_seed, client_seed:nonce:round) floats, 8-deck blackjack shoe; blackjack replay and roll games";
-    const COMMITMENT: &'static str = "SHA-256(server_seed)";
-    const FIELDS: &'static [Field] = input::FIELDS;
-    const SEATS: &'static [&'static str] = &[];
-    const GAMES: &'static [Game] = games::GAMES;
+    const INFO: SchemeInfo = SchemeInfo {
+        id: "hmac-blackjack",
+        summary: "HMAC-SHA256(server_seed, client_seed:nonce:round) floats, 8-deck blackjack shoe; blackjack replay and roll games",
+        // The page names no site: the method is the byte generator that
+        // such sites publish on their fairness pages.
+        site: "provably fair blackjack and roll-game sites",
+        commitment: Commitment {
+            hashes: "SHA-256(server_seed)",
+            aliases: &[],
+        },
+        fields: input::FIELDS,
+        seats: &[],
+        cli: Cli::FLAGS,
+        games: games::GAMES,
+        bench: &[BenchCase {
+            // The worked example of docs/schemes/hmac-blackjack.md: the
+            // 416-card shoe.
+            case: "key-is-text-not-hex",
+            input: r#"{"server_seed": "c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59", "client_seed": "lucky", "nonce": 0}"#,
+            hand: None,
+            blocks: blocks::per_deal,
+        }],
+        hints: Hints {
+            hashed_text: Some(hashed_text),
+            generator: None,
+        },
+    };
 
     type Input = Input;
     type Draw = u32;
     type Stream = HmacStream;
-    type Setup = ();
-    type Prelude = ();
     type Deal = Deal;
+    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.server_seed().as_bytes())
     }
-
-    fn setup(_: &Input) {}
 
     fn stream(input: &Input, _deal: usize) -> HmacStream {
         HmacStream::new(input)
@@ -55,7 +78,7 @@ impl DealScheme for HmacBlackjack {
         Cow::Borrowed(&STARTING_SHOE)
     }
 
-    fn shuffle_positions<I: Iterator<Item = u32>>(
+    fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
         _deal: usize,
         draws: &mut I,
@@ -64,28 +87,28 @@ impl DealScheme for HmacBlackjack {
         shoe::shuffle_positions(draws, positions)
     }
 
-    fn prelude(_: &Input, (): &(), _deal: usize) {}
-
-    fn deal(_: &Input, (): &(), deck: &[Card]) -> Deal {
-        Deal::of(deck)
-    }
-
-    fn deal_into(_: &Input, (): &(), deck: &[Card], out: &mut Deal) {
+    fn deal(_: &Input, _deal: usize, deck: &[Card], out: &mut Deal) {
         out.refill(deck);
     }
 
-    fn hashed_text(input: &Input, stage: &str, _deal: usize, index: usize) -> Option<String> {
-        match stage {
-            "fingerprint" => Some(input.server_seed().to_owned()),
-            // Eight numbers per round: number i comes from round i / 8.
-            "randoms" => Some(format!(
-                "{}:{}:{} (HMAC-SHA256 message; the key is the server seed's text {:?})",
-                input.client_seed(),
-                input.nonce(),
-                index / 8,
-                input.server_seed()
-            )),
-            _ => None,
-        }
+    fn view(_: &Input, _deal: usize, dealt: &Deal) -> TableView {
+        dealt.view()
+    }
+}
+
+/// The text hashed for a value of `stage` (see [`Hints`]).
+fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<String> {
+    let input = Input::from_json(input).ok()?;
+    match stage {
+        "fingerprint" => Some(input.server_seed().to_owned()),
+        // Eight numbers per round: number i comes from round i / 8.
+        "randoms" => Some(format!(
+            "{}:{}:{} (HMAC-SHA256 message; the key is the server seed's text {:?})",
+            input.client_seed(),
+            input.nonce(),
+            index / 8,
+            input.server_seed()
+        )),
+        _ => None,
     }
 }

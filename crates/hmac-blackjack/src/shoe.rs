@@ -5,7 +5,9 @@ use fairdeal_core::Rank::{
     Ace, Eight, Five, Four, Jack, King, Nine, Queen, Seven, Six, Ten, Three, Two,
 };
 use fairdeal_core::Suit::{Clubs, Diamonds, Hearts, Spades};
-use fairdeal_core::{Card, Deck, Error, Rank, Suit, mul_shift, next_draw};
+use fairdeal_core::{
+    Card, Deck, Error, Part, PartValue, Rank, Suit, TableView, mul_shift, next_draw,
+};
 use serde::Serialize;
 
 /// Decks in the shoe.
@@ -76,25 +78,30 @@ pub fn label(card: Card) -> &'static str {
 }
 
 /// What the table shows of the shoe besides its codes: the site's label of
-/// every card.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// every card. `Default` is the empty shoe that a first deal fills.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Deal {
     /// The site's labels (`A♠`, `10♥`), position 0 first.
     pub labels: Vec<&'static str>,
 }
 
 impl Deal {
-    /// Returns the labels of `shoe`.
-    pub fn of(shoe: &[Card]) -> Self {
-        Self {
-            labels: shoe.iter().map(|&c| label(c)).collect(),
-        }
-    }
-
     /// Replaces the labels with those of `shoe`, reusing the list.
     pub fn refill(&mut self, shoe: &[Card]) {
         self.labels.clear();
         self.labels.extend(shoe.iter().map(|&c| label(c)));
+    }
+
+    /// Returns what a person sees: a shoe has no seats, so no hands, and
+    /// its labels (the shuffled deck's codes are shown beside them).
+    pub fn view(&self) -> TableView {
+        TableView {
+            rest: vec![Part {
+                name: "labels",
+                value: PartValue::Words(self.labels.iter().map(|&l| l.to_owned()).collect()),
+            }],
+            ..TableView::default()
+        }
     }
 }
 

@@ -1,26 +1,32 @@
-//! The inputs, checked once (docs/schemes/sfc32-lock.md, "Inputs").
+//! The inputs, checked once (docs/schemes/sfc32-lock.md, "Inputs"): the
+//! field list is the one description; [`Input::new`] goes through it too.
 
-use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, text};
-use serde_json::Value;
+use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, Rule};
+use serde_json::{Value, json};
 
-use crate::sfc32::{SEED, Sfc32};
+use crate::sfc32::{SEED, SEED_DIGITS, Sfc32};
 
+/// The fields, in the order they are checked.
 pub(crate) const FIELDS: &[Field] = &[
     Field {
         name: "seed",
         kind: FieldKind::Text,
         required: true,
         help: "the revealed seed: 32 hex digits, either case",
+        expected: SEED,
+        rule: Rule::Hex {
+            digits: SEED_DIGITS,
+        },
     },
     Field {
         name: "nonce",
         kind: FieldKind::Text,
         required: true,
         help: "the hand's nonce, exactly as the receipt shows it",
+        expected: "1 to 1024 printable ASCII characters",
+        rule: Rule::Printable { min: 1, max: 1024 },
     },
 ];
-
-const NONCE: &str = "1 to 1024 printable ASCII characters";
 
 /// A deal's inputs: the revealed seed and the hand's nonce.
 ///
@@ -41,18 +47,7 @@ impl Input {
     /// `seed` that is not 32 hex digits; `nonce` that is empty, longer than
     /// 1024 characters or not printable ASCII.
     pub fn new(seed: &str, nonce: &str) -> Result<Self, Error> {
-        Self::seeded(seed, Sfc32::from_seed(seed)?, nonce)
-    }
-
-    /// Returns the input of `seed`, already read into `generator`, and
-    /// `nonce`, once the nonce is checked.
-    fn seeded(seed: &str, generator: Sfc32, nonce: &str) -> Result<Self, Error> {
-        text::printable_ascii("nonce", nonce, 1, 1024, NONCE)?;
-        Ok(Self {
-            seed: seed.to_owned(),
-            nonce: nonce.to_owned(),
-            generator,
-        })
+        Self::from_json(&json!({"seed": seed, "nonce": nonce}))
     }
 
     /// Returns the seed exactly as given.
@@ -79,10 +74,11 @@ impl Input {
 impl FromJson for Input {
     fn from_json(json: &Value) -> Result<Self, Error> {
         let f = Fields::new(json, FIELDS)?;
-        let seed = f.text("seed", SEED)?;
-        // docs/vectors.md: a field's own rules come before the next field is
-        // looked at, so a bad seed is reported even when the nonce is missing.
-        let generator = Sfc32::from_seed(seed)?;
-        Self::seeded(seed, generator, f.text("nonce", NONCE)?)
+        let seed = f.text("seed", "")?;
+        Ok(Self {
+            seed: seed.to_owned(),
+            nonce: f.text("nonce", "")?.to_owned(),
+            generator: Sfc32::from_seed(seed)?,
+        })
     }
 }

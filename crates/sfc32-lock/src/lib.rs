@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod blocks;
 mod deal;
 mod deck;
 mod input;
@@ -9,8 +10,8 @@ mod state;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    Card, DealScheme, Error, EuchreDeal, Field, Fingerprint, FromJson, fisher_yates_mul_shift,
-    identity_into,
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hints,
+    OneDeal, SchemeInfo, TableView, fisher_yates_mul_shift, identity_into,
 };
 use serde_json::Value;
 
@@ -25,27 +26,44 @@ pub use state::State;
 pub struct Sfc32Lock;
 
 impl DealScheme for Sfc32Lock {
-    const ID: &'static str = "sfc32-lock";
-    const SUMMARY: &'static str = "lock SHA-256(seed:nonce), sfc32 seeded by the seed (16 draws discarded), one card at a time";
-    const COMMITMENT: &'static str = "SHA-256(seed:nonce)";
-    const COMMITMENT_ALIASES: &'static [&'static str] = &["lock"];
-    const FIELDS: &'static [Field] = input::FIELDS;
-    // The method numbers the seats and says nothing of which one is the
-    // player (docs/schemes/sfc32-lock.md, step 5): shown by number only.
-    const SEATS: &'static [&'static str] = &["seat 0", "seat 1", "seat 2", "seat 3"];
+    const INFO: SchemeInfo = SchemeInfo {
+        id: "sfc32-lock",
+        summary: "lock SHA-256(seed:nonce), sfc32 seeded by the seed (16 draws discarded), one card at a time",
+        // docs/schemes/sfc32-lock.md names no site: the euchre site that
+        // locks each hand.
+        site: "a euchre site that locks each hand",
+        commitment: Commitment {
+            hashes: "SHA-256(seed:nonce)",
+            aliases: &["lock"],
+        },
+        fields: input::FIELDS,
+        // The method numbers the seats and says nothing of which one is the
+        // player (docs/schemes/sfc32-lock.md, step 5): shown by number only.
+        seats: &["seat 0", "seat 1", "seat 2", "seat 3"],
+        cli: Cli::FLAGS,
+        games: &[],
+        bench: &[BenchCase {
+            // README.md's sfc32-lock sample receipt.
+            case: "sample",
+            input: r#"{"seed": "340cbd92ae497b96429e4f63942c9dfa", "nonce": "hand-12"}"#,
+            hand: None,
+            blocks: blocks::per_deal,
+        }],
+        hints: Hints {
+            hashed_text: Some(hashed_text),
+            generator: Some(generator),
+        },
+    };
 
     type Input = Input;
     type Draw = u32;
     type Stream = Sfc32;
-    type Setup = ();
-    type Prelude = ();
     type Deal = EuchreDeal;
+    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of_parts(&[input.seed().as_bytes(), b":", input.nonce().as_bytes()])
     }
-
-    fn setup(_: &Input) {}
 
     fn stream(input: &Input, _deal: usize) -> Sfc32 {
         input.generator().clone()
@@ -55,7 +73,7 @@ impl DealScheme for Sfc32Lock {
         Cow::Borrowed(&STARTING_DECK)
     }
 
-    fn shuffle_positions<I: Iterator<Item = u32>>(
+    fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
         _deal: usize,
         draws: &mut I,
@@ -65,22 +83,27 @@ impl DealScheme for Sfc32Lock {
         fisher_yates_mul_shift(positions, draws)
     }
 
-    fn prelude(_: &Input, (): &(), _deal: usize) {}
-
-    fn deal(_: &Input, (): &(), deck: &[Card]) -> EuchreDeal {
-        deal(deck)
-    }
-
-    fn deal_into(_: &Input, (): &(), deck: &[Card], out: &mut EuchreDeal) {
+    fn deal(_: &Input, _deal: usize, deck: &[Card], out: &mut EuchreDeal) {
         deal::deal_into(deck, out);
     }
 
-    fn generator(state: &Value, count: usize) -> Result<Vec<u32>, Error> {
-        Ok(State::from_json(state)?.start().take(count).collect())
+    fn view(_: &Input, _deal: usize, dealt: &EuchreDeal) -> TableView {
+        // No dealer: the deal always starts at seat 0 (docs/schemes/
+        // sfc32-lock.md, "Inputs").
+        dealt.view(None)
     }
+}
 
-    fn hashed_text(input: &Input, stage: &str, _deal: usize, _index: usize) -> Option<String> {
-        // Only the lock is a hash; the numbers come from sfc32.
-        (stage == "fingerprint").then(|| input.locked_text())
-    }
+/// The first `count` draws of sfc32 from a raw state (see [`Hints`] and
+/// [`State`]), as a JSON list.
+fn generator(state: &Value, count: usize) -> Result<Value, Error> {
+    let draws: Vec<u32> = State::from_json(state)?.start().take(count).collect();
+    Ok(Value::from(draws))
+}
+
+/// The text hashed for a value of `stage` (see [`Hints`]).
+fn hashed_text(input: &Value, stage: &str, _deal: usize, _index: usize) -> Option<String> {
+    let input = Input::from_json(input).ok()?;
+    // Only the lock is a hash; the numbers come from sfc32.
+    (stage == "fingerprint").then(|| input.locked_text())
 }

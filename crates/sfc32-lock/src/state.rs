@@ -2,7 +2,7 @@
 //! vectors: sfc32 started from any `a, b, c, d`, with or without the discard.
 
 use fairdeal_core::fields::json_type;
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson};
+use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule};
 use serde_json::Value;
 
 use crate::sfc32::{DISCARD, Sfc32};
@@ -15,6 +15,8 @@ const fn word(name: &'static str, help: &'static str) -> Field {
         kind: FieldKind::Integer,
         required: true,
         help,
+        expected: WORD,
+        rule: Rule::AtMost(u32::MAX as u64),
     }
 }
 
@@ -29,6 +31,8 @@ pub(crate) const STATE_FIELDS: &[Field] = &[
         kind: FieldKind::Bool,
         required: true,
         help: "whether the 16 draws of the site's seeding are thrown away first",
+        expected: "true or false",
+        rule: Rule::Any,
     },
 ];
 
@@ -73,16 +77,8 @@ fn read(json: &Value) -> Result<State, Error> {
     let f = Fields::new(json, STATE_FIELDS)?;
     let mut words = [0; 4];
     for (word, field) in words.iter_mut().zip(STATE_FIELDS) {
-        let n = f.integer(field.name, WORD)?;
-        *word = u32::try_from(n).map_err(|_| {
-            Error::new(
-                field.name,
-                ErrorKind::Range {
-                    got: n.to_string(),
-                    expected: WORD,
-                },
-            )
-        })?;
+        // OK because the field's rule held it to u32::MAX.
+        *word = u32::try_from(f.integer(field.name, WORD)?).unwrap_or(u32::MAX);
     }
     let [a, b, c, d] = words;
     Ok(State {

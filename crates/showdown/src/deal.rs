@@ -3,7 +3,7 @@
 use fairdeal_core::{Card, EuchreDeal, Seat};
 use serde::Serialize;
 
-use crate::Pattern;
+use crate::{Hand, Pattern, Setup};
 
 /// Who deals a hand, and how: fixed before its shuffle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -12,6 +12,22 @@ pub struct Dealing {
     pub dealer: Seat,
     /// The pattern used: yours for your own hands, else the drawn one.
     pub pattern: Pattern,
+}
+
+impl Dealing {
+    /// Returns who deals hand `n` (from 1) of a game set up by `setup`, and
+    /// with which pattern: the dealer's drawn one, or for your own hands the
+    /// one `hand` gives (docs/schemes/showdown.md, step 6).
+    pub fn of(setup: &Setup, n: usize, hand: &Hand) -> Self {
+        let dealer = setup.dealer(n);
+        let pattern = match setup.drawn_pattern(dealer) {
+            Some(drawn) => drawn,
+            // OK because the record is refused without a pattern on a hand
+            // that seat 0 deals.
+            None => hand.pattern.unwrap_or_else(|| Pattern::nth(0)),
+        };
+        Self { dealer, pattern }
+    }
 }
 
 /// Deals `deck` from position 0 with the dealer's pattern p0 p1 p2 p3: the
@@ -44,7 +60,7 @@ fn rounds(dealing: Dealing) -> ([usize; 4], [usize; 4]) {
 
 #[cfg(test)]
 mod tests {
-    use fairdeal_euchremaster::STARTING_DECK;
+    use fairdeal_core::decks::EUCHRE as STARTING_DECK;
 
     use super::*;
 

@@ -2,34 +2,50 @@
 //! xoshiro256** from a given state.
 
 use fairdeal_core::fields::json_type;
-use fairdeal_core::{Draw, Error, ErrorKind, Field, FieldKind, Fields, Hex64};
-use serde_json::Value;
+use fairdeal_core::{Draw, Error, ErrorKind, Field, FieldKind, Fields, Hex64, Rule};
+use serde_json::{Value, json};
 
 use crate::{SplitMix64, Xoshiro256StarStar};
 
+/// The two forms of a state. Neither is checked by the list: which one is
+/// given decides what the other may be, so [`draws`] checks them.
 const STATE: &[Field] = &[
     Field {
         name: "splitmix64",
-        kind: FieldKind::Text,
+        kind: FieldKind::Json,
         required: false,
         help: "",
+        expected: "16 hex digits",
+        rule: Rule::Any,
     },
     Field {
         name: "xoshiro256starstar",
         kind: FieldKind::Json,
         required: false,
         help: "",
+        expected: "a list of four 16-digit hex words",
+        rule: Rule::Any,
     },
 ];
 const EXPECTED: &str =
     "{\"splitmix64\": 16 hex digits} or {\"xoshiro256starstar\": [four 16-digit hex words]}";
+
+/// Returns the first `count` outputs of the generator `state` names, as a
+/// JSON list of 16-digit hex words.
+///
+/// # Errors
+///
+/// A state that is neither form, naming the field.
+pub(crate) fn generator(state: &Value, count: usize) -> Result<Value, Error> {
+    draws(state, count).map(|draws| json!(draws))
+}
 
 /// Returns the first `count` outputs of the generator `state` names.
 ///
 /// # Errors
 ///
 /// A state that is neither form, naming the field.
-pub(crate) fn draws(state: &Value, count: usize) -> Result<Vec<Hex64>, Error> {
+fn draws(state: &Value, count: usize) -> Result<Vec<Hex64>, Error> {
     let f = Fields::new(state, STATE).map_err(|e| e.within("state"))?;
     match (f.get("splitmix64"), f.get("xoshiro256starstar")) {
         (Some(n), None) => {

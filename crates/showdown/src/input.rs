@@ -1,117 +1,117 @@
 //! The game record, checked once (docs/schemes/showdown.md, "Inputs (a game
-//! record)").
+//! record)"): the field lists are the one description of it.
 
-use fairdeal_core::fields::{as_integer, as_text, json_type};
+use fairdeal_core::fields::{as_text, json_type, list};
 use fairdeal_core::{
-    Card, Deck, Error, ErrorKind, Field, FieldKind, Fields, Fingerprint, FromJson, text,
+    Card, Deck, Error, ErrorKind, Field, FieldKind, Fields, Fingerprint, FromJson, Rule, decks,
 };
-use fairdeal_euchremaster::STARTING_DECK;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use crate::{GameSeed, Pattern, Setup};
+use crate::{Dealing, GameSeed, Pattern, Setup};
 
-/// Every field of a record, in the order they are checked.
+const HOUSE_SEED: &str = "64 hexadecimal digits";
+const PHRASE: &str = "0 to 1024 characters of text";
+const RULES: &str =
+    "an object: {\"shuffle\": \"fisher-yates\" or \"kitchen-table\", \"cut\": true or false}";
+const SHUFFLES: &str = "\"fisher-yates\" or \"kitchen-table\"";
+const HANDS: &str = "a list of 1 to 64 hands";
+/// Decision (docs/schemes/showdown.md, "Inputs (a game record)"): the site's
+/// page sets no limits; these are ours.
+const MAX_HANDS: usize = 64;
+const MAX_PHRASE: usize = 1024;
+
+/// Every field of a record, in the order of the page's table.
+///
+/// A hand's own rules need the set-up (drawn from the two texts) and the
+/// rules, so [`Input::from_json`] checks the hands item by item after these
+/// ([`PATTERN`], [`GATHERED`]), and the fingerprint, which the table lists
+/// after them, last: its entry here only names it.
 const RECORD: &[Field] = &[
     Field {
         name: "house_seed",
         kind: FieldKind::Text,
         required: true,
         help: "The revealed house seed: 64 hex digits",
+        expected: HOUSE_SEED,
+        rule: Rule::Hex { digits: 64 },
     },
     Field {
         name: "phrase",
         kind: FieldKind::Text,
         required: true,
         help: "Your phrase, exactly as typed (may be empty: '')",
+        expected: PHRASE,
+        rule: Rule::Check(check_phrase),
     },
     Field {
         name: "rules",
         kind: FieldKind::Json,
         required: true,
         help: "{\"shuffle\": \"fisher-yates\" | \"kitchen-table\", \"cut\": bool}",
+        expected: RULES,
+        rule: Rule::Check(check_rules),
     },
     Field {
         name: "hands",
         kind: FieldKind::Json,
         required: true,
         help: "[{\"pattern\": \"3232\", \"gathered\": [24 cards]}, ...]",
+        expected: HANDS,
+        rule: Rule::Check(check_hand_list),
     },
     Field {
         name: "fingerprint",
-        kind: FieldKind::Text,
+        kind: FieldKind::Json,
         required: false,
         help: "The fingerprint shown before play",
+        expected: HOUSE_SEED,
+        rule: Rule::Any,
     },
 ];
 /// The fields a person gives; a record's `fingerprint` is what `verify`
 /// checks, so the CLI takes it as `--fingerprint`.
 pub(crate) const FIELDS: &[Field] = RECORD.split_at(4).0;
 
-/// The command line of the site's own verifier: `HOUSE_SEED 'phrase'
-/// --hands 7 --patterns 3232,2323,... [--cut] [--kitchen-table]`.
-pub(crate) const CLI_EXTRAS: &[Field] = &[
-    Field {
-        name: "hands",
-        kind: FieldKind::Integer,
-        required: false,
-        help: "How many hands were played (or --record game.json)",
-    },
-    Field {
-        name: "patterns",
-        kind: FieldKind::Text,
-        required: false,
-        help: "Each hand's pattern, comma-separated; empty or - where none was given",
-    },
-    Field {
-        name: "cut",
-        kind: FieldKind::Bool,
-        required: false,
-        help: "The table rules include the cut",
-    },
-    Field {
-        name: "kitchen_table",
-        kind: FieldKind::Bool,
-        required: false,
-        help: "The table rules use the kitchen-table shuffle",
-    },
-];
-
-const RULES: &[Field] = &[
+const RULE_FIELDS: &[Field] = &[
     Field {
         name: "shuffle",
         kind: FieldKind::Text,
         required: true,
         help: "",
+        expected: SHUFFLES,
+        rule: Rule::Check(check_shuffle),
     },
     Field {
         name: "cut",
         kind: FieldKind::Bool,
         required: false,
         help: "",
-    },
-];
-const HAND: &[Field] = &[
-    Field {
-        name: "pattern",
-        kind: FieldKind::Text,
-        required: false,
-        help: "",
-    },
-    Field {
-        name: "gathered",
-        kind: FieldKind::Json,
-        required: false,
-        help: "",
+        expected: "true or false",
+        rule: Rule::Any,
     },
 ];
 
-const HOUSE_SEED: &str = "64 hexadecimal digits";
-const PHRASE: &str = "0 to 1024 characters of text";
-const HANDS: &str = "a list of 1 to 64 hands";
-/// Decision (docs/schemes/showdown.md, "Inputs (a game record)"): the site's
-/// page sets no limits; these are ours.
-const MAX_HANDS: usize = 64;
-const MAX_PHRASE: usize = 1024;
+/// A hand's pattern. Required for the hands you (seat 0) deal: `expected`
+/// says so when it is missing; the check names a pattern's form itself (so
+/// the kind is `Json`, not `Text`).
+const PATTERN: Field = Field {
+    name: "pattern",
+    kind: FieldKind::Json,
+    required: false,
+    help: "",
+    expected: "the pattern you dealt this hand with: you (seat 0) deal it",
+    rule: Rule::Check(check_pattern),
+};
+/// The cards gathered after a hand. Required in a kitchen-table game for
+/// every hand but the last.
+const GATHERED: Field = Field {
+    name: "gathered",
+    kind: FieldKind::Json,
+    required: false,
+    help: "",
+    expected: "the 24 cards as gathered: the next hand is shuffled from them",
+    rule: Rule::Check(check_gathered),
+};
 
 /// How each hand after the first is shuffled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,6 +149,8 @@ pub struct Input {
     setup: Setup,
     rules: Rules,
     hands: Vec<Hand>,
+    /// Who deals each hand and how, worked out once: each deal reads it.
+    dealings: Vec<Dealing>,
     fingerprint: Option<Fingerprint>,
 }
 
@@ -183,6 +185,16 @@ impl Input {
         &self.hands
     }
 
+    /// Returns who deals hand `n` (from 1) and with which pattern.
+    ///
+    /// # Panics
+    ///
+    /// When the record has no hand `n`.
+    #[inline]
+    pub fn dealing(&self, n: usize) -> Dealing {
+        self.dealings[n - 1]
+    }
+
     /// Returns the fingerprint the record gives, if any.
     pub fn fingerprint(&self) -> Option<Fingerprint> {
         self.fingerprint
@@ -193,30 +205,17 @@ impl FromJson for Input {
     fn from_json(json: &Value) -> Result<Self, Error> {
         let f = Fields::new(json, RECORD)?;
         let house_seed = f.text("house_seed", HOUSE_SEED)?;
-        text::hex_digits("house_seed", house_seed, 64, HOUSE_SEED)?;
         let phrase = f.text("phrase", PHRASE)?;
-        let chars = phrase.chars().count();
-        if chars > MAX_PHRASE {
-            return Err(Error::new(
-                "phrase",
-                ErrorKind::Length {
-                    got: chars,
-                    expected: PHRASE,
-                },
-            ));
-        }
-        let rules = rules(f.get("rules"))?;
+        let rules = rules("rules", &json["rules"])?;
         let seed = GameSeed::new(house_seed, phrase);
         // The set-up decides who deals each hand, and so whose pattern it is.
         let setup = Setup::draw(&seed);
-        let hands = hands(f.get("hands"), rules, &setup)?;
-        let fingerprint = match f.get("fingerprint") {
-            None => None,
-            Some(v) => Some(Fingerprint::parse(
-                "fingerprint",
-                as_text("fingerprint", v, HOUSE_SEED)?,
-            )?),
-        };
+        let hands = hands(f.list("hands", HANDS)?, rules, &setup)?;
+        let fingerprint = f.get("fingerprint").map(fingerprint).transpose()?;
+        let dealings = (1..)
+            .zip(&hands)
+            .map(|(n, hand)| Dealing::of(&setup, n, hand))
+            .collect();
         Ok(Self {
             house_seed: house_seed.to_owned(),
             phrase: phrase.to_owned(),
@@ -224,57 +223,14 @@ impl FromJson for Input {
             setup,
             rules,
             hands,
+            dealings,
             fingerprint,
         })
     }
 }
 
-fn rules(value: Option<&Value>) -> Result<Rules, Error> {
-    const EXPECTED: &str =
-        "an object: {\"shuffle\": \"fisher-yates\" or \"kitchen-table\", \"cut\": true or false}";
-    let value =
-        value.ok_or_else(|| Error::new("rules", ErrorKind::Missing { expected: EXPECTED }))?;
-    if !value.is_object() {
-        return Err(Error::new(
-            "rules",
-            ErrorKind::Type {
-                got: json_type(value),
-                expected: EXPECTED,
-            },
-        ));
-    }
-    let f = Fields::new(value, RULES).map_err(|e| e.within("rules"))?;
-    let shuffle = match f
-        .text("shuffle", "\"fisher-yates\" or \"kitchen-table\"")
-        .map_err(|e| e.within("rules"))?
-    {
-        "fisher-yates" => Shuffle::FisherYates,
-        "kitchen-table" => Shuffle::KitchenTable,
-        other => {
-            return Err(Error::new(
-                "rules.shuffle",
-                ErrorKind::Value {
-                    got: other.to_owned(),
-                    expected: "\"fisher-yates\" or \"kitchen-table\"".to_owned(),
-                },
-            ));
-        }
-    };
-    let cut = f.bool_or("cut", false).map_err(|e| e.within("rules"))?;
-    Ok(Rules { shuffle, cut })
-}
-
-fn hands(value: Option<&Value>, rules: Rules, setup: &Setup) -> Result<Vec<Hand>, Error> {
-    let value = value.ok_or_else(|| Error::new("hands", ErrorKind::Missing { expected: HANDS }))?;
-    let Value::Array(items) = value else {
-        return Err(Error::new(
-            "hands",
-            ErrorKind::Type {
-                got: json_type(value),
-                expected: HANDS,
-            },
-        ));
-    };
+/// Checks each hand with the fields it needs, then the count of hands.
+fn hands(items: &[Value], rules: Rules, setup: &Setup) -> Result<Vec<Hand>, Error> {
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let at = format!("hands[{i}]");
@@ -287,40 +243,31 @@ fn hands(value: Option<&Value>, rules: Rules, setup: &Setup) -> Result<Vec<Hand>
                 },
             ));
         }
-        let f = Fields::new(item, HAND).map_err(|e| e.within(&at))?;
-        let pattern = match f.get("pattern") {
-            Some(v) => {
-                let field = format!("{at}.pattern");
-                Some(Pattern::parse(
-                    &field,
-                    as_text(&field, v, "a pattern such as \"3232\"")?,
-                )?)
-            }
-            // Decision (docs/schemes/showdown.md, step 6: who deals each hand,
-            // and with which pattern): only your own hands need one.
-            None if setup.dealer(i + 1).index() == 0 => {
-                return Err(Error::new(
-                    format!("{at}.pattern"),
-                    ErrorKind::Missing {
-                        expected: "the pattern you dealt this hand with: you (seat 0) deal it",
-                    },
-                ));
-            }
-            None => None,
-        };
-        let gathered = match f.get("gathered") {
-            Some(v) => Some(gathered(&format!("{at}.gathered"), v)?),
-            None if rules.shuffle == Shuffle::KitchenTable && i + 1 < items.len() => {
-                return Err(Error::new(
-                    format!("{at}.gathered"),
-                    ErrorKind::Missing {
-                        expected: "the 24 cards as gathered: the next hand is shuffled from them",
-                    },
-                ));
-            }
-            None => None,
-        };
-        out.push(Hand { pattern, gathered });
+        let fields = [
+            // Decision (docs/schemes/showdown.md, step 6: who deals each
+            // hand, and with which pattern): only your own hands need one.
+            Field {
+                required: setup.dealer(i + 1).index() == 0,
+                ..PATTERN
+            },
+            // Step 7: a kitchen-table hand is shuffled from the cards
+            // gathered after the one before.
+            Field {
+                required: rules.shuffle == Shuffle::KitchenTable && i + 1 < items.len(),
+                ..GATHERED
+            },
+        ];
+        let f = Fields::new(item, &fields).map_err(|e| e.within(&at))?;
+        out.push(Hand {
+            pattern: f
+                .get("pattern")
+                .map(|v| pattern("pattern", v))
+                .transpose()?,
+            gathered: f
+                .get("gathered")
+                .map(|v| gathered("gathered", v))
+                .transpose()?,
+        });
     }
     if !(1..=MAX_HANDS).contains(&items.len()) {
         return Err(Error::new(
@@ -334,77 +281,96 @@ fn hands(value: Option<&Value>, rules: Rules, setup: &Setup) -> Result<Vec<Hand>
     Ok(out)
 }
 
-/// The 24 cards, each once: item by item, then the count.
-fn gathered(field: &str, value: &Value) -> Result<Vec<Card>, Error> {
-    let Value::Array(items) = value else {
+fn check_phrase(field: &str, value: &Value) -> Result<(), Error> {
+    let chars = as_text(field, value, PHRASE)?.chars().count();
+    if chars > MAX_PHRASE {
+        return Err(Error::new(
+            field,
+            ErrorKind::Length {
+                got: chars,
+                expected: PHRASE,
+            },
+        ));
+    }
+    Ok(())
+}
+
+fn check_rules(field: &str, value: &Value) -> Result<(), Error> {
+    rules(field, value).map(drop)
+}
+
+/// The rules object: an object first, then its own fields.
+fn rules(field: &str, value: &Value) -> Result<Rules, Error> {
+    if !value.is_object() {
         return Err(Error::new(
             field,
             ErrorKind::Type {
                 got: json_type(value),
-                expected: "a list of 24 card codes",
-            },
-        ));
-    };
-    let cards = items
-        .iter()
-        .enumerate()
-        .map(|(j, v)| {
-            let item = format!("{field}[{j}]");
-            as_text(&item, v, "a card code")?
-                .parse::<Card>()
-                .map_err(|e| e.within(&item))
-        })
-        .collect::<Result<Vec<Card>, Error>>()?;
-    Deck::from_cards(&STARTING_DECK, &cards).map_err(|e| e.within(field))?;
-    Ok(cards)
-}
-
-/// Turns the verifier-shaped flags into `rules` and `hands`.
-pub(crate) fn expand_cli(extras: &Map<String, Value>) -> Result<Map<String, Value>, Error> {
-    let patterns: Vec<&str> = match extras.get("patterns").and_then(Value::as_str) {
-        Some(list) => list.split(',').map(str::trim).collect(),
-        None => Vec::new(),
-    };
-    let count = match extras.get("hands") {
-        Some(n) => {
-            usize::try_from(as_integer("hands", n, "a count of hands")?).unwrap_or(usize::MAX)
-        }
-        None if !patterns.is_empty() => patterns.len(),
-        None => {
-            return Err(Error::new(
-                "hands",
-                ErrorKind::Missing {
-                    expected: "how many hands were played (--hands N)",
-                },
-            ));
-        }
-    };
-    if !patterns.is_empty() && patterns.len() != count {
-        return Err(Error::new(
-            "patterns",
-            ErrorKind::Count {
-                got: patterns.len(),
-                expected: format!("one pattern per hand: {count}"),
+                expected: RULES,
             },
         ));
     }
-    let hands: Vec<Value> = (0..count)
-        .map(|i| match patterns.get(i) {
-            Some(p) if !p.is_empty() && *p != "-" => json!({ "pattern": p }),
-            _ => json!({}),
-        })
-        .collect();
-    let flag = |name| extras.get(name).and_then(Value::as_bool).unwrap_or(false);
-    let shuffle = if flag("kitchen_table") {
-        "kitchen-table"
-    } else {
-        "fisher-yates"
-    };
-    let mut out = Map::new();
-    out.insert(
-        "rules".to_owned(),
-        json!({ "shuffle": shuffle, "cut": flag("cut") }),
-    );
-    out.insert("hands".to_owned(), Value::Array(hands));
-    Ok(out)
+    let f = Fields::new(value, RULE_FIELDS).map_err(|e| e.within(field))?;
+    Ok(Rules {
+        shuffle: shuffle("shuffle", &value["shuffle"]).map_err(|e| e.within(field))?,
+        cut: f.bool_or("cut", false)?,
+    })
+}
+
+fn check_shuffle(field: &str, value: &Value) -> Result<(), Error> {
+    shuffle(field, value).map(drop)
+}
+
+fn shuffle(field: &str, value: &Value) -> Result<Shuffle, Error> {
+    match as_text(field, value, SHUFFLES)? {
+        "fisher-yates" => Ok(Shuffle::FisherYates),
+        "kitchen-table" => Ok(Shuffle::KitchenTable),
+        other => Err(Error::new(
+            field,
+            ErrorKind::Value {
+                got: other.to_owned(),
+                expected: SHUFFLES.to_owned(),
+            },
+        )),
+    }
+}
+
+fn check_hand_list(field: &str, value: &Value) -> Result<(), Error> {
+    if value.is_array() {
+        return Ok(());
+    }
+    Err(Error::new(
+        field,
+        ErrorKind::Type {
+            got: json_type(value),
+            expected: HANDS,
+        },
+    ))
+}
+
+fn check_pattern(field: &str, value: &Value) -> Result<(), Error> {
+    pattern(field, value).map(drop)
+}
+
+fn pattern(field: &str, value: &Value) -> Result<Pattern, Error> {
+    Pattern::parse(field, as_text(field, value, "a pattern such as \"3232\"")?)
+}
+
+fn check_gathered(field: &str, value: &Value) -> Result<(), Error> {
+    gathered(field, value).map(drop)
+}
+
+/// The 24 cards, each once: item by item, then the count.
+fn gathered(field: &str, value: &Value) -> Result<Vec<Card>, Error> {
+    let cards = list(field, value, "a list of 24 card codes", |item, v| {
+        as_text(item, v, "a card code")?
+            .parse::<Card>()
+            .map_err(|e| e.within(item))
+    })?;
+    Deck::from_cards(&decks::EUCHRE, &cards).map_err(|e| e.within(field))?;
+    Ok(cards)
+}
+
+fn fingerprint(value: &Value) -> Result<Fingerprint, Error> {
+    Fingerprint::parse("fingerprint", as_text("fingerprint", value, HOUSE_SEED)?)
 }

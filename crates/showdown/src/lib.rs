@@ -1,28 +1,36 @@
 #![doc = include_str!("../README.md")]
 
 mod below;
+mod blocks;
+mod cli;
 mod deal;
+mod generator;
 mod input;
 mod pattern;
+mod series;
 mod setup;
 mod shuffle;
-mod splitmix64;
 mod stream;
 mod xoshiro;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{Card, Check, DealScheme, Error, EuchreDeal, Field, Fingerprint, Hex64, Seat};
-use fairdeal_euchremaster::STARTING_DECK;
-use serde_json::{Map, Value};
+use fairdeal_core::{
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hex64,
+    Hints, SchemeInfo, TableView, decks,
+};
+use serde_json::Value;
 
 pub use below::below;
 pub use deal::{Dealing, deal};
+/// SplitMix64 is core's now; kept here for the code that names it
+/// `fairdeal::showdown::SplitMix64`.
+pub use fairdeal_core::SplitMix64;
 pub use input::{Hand, Input, Rules, Shuffle};
 pub use pattern::Pattern;
+pub use series::GameRecord;
 pub use setup::Setup;
 pub use shuffle::{CARDS, Draws, RIFFLES, STARTING_POSITIONS, cut, fisher_yates, riffle};
-pub use splitmix64::SplitMix64;
 pub use stream::GameSeed;
 pub use xoshiro::Xoshiro256StarStar;
 
@@ -30,35 +38,68 @@ pub use xoshiro::Xoshiro256StarStar;
 #[derive(Clone, Copy, Debug)]
 pub struct Showdown;
 
+/// The seats, from seat 0 (docs/schemes/showdown.md, "Seats").
 const SEATS: [&str; 4] = ["you", "left", "partner", "right"];
 
+/// The game of the bench cases: vector case `fisher-yates-1-hands`.
+const FISHER_YATES_1_HANDS: &str = r#"{"house_seed": "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef", "phrase": "the quick brown fox", "rules": {"shuffle": "fisher-yates", "cut": false}, "hands": [{}]}"#;
+
 impl DealScheme for Showdown {
-    const ID: &'static str = "showdown";
-    const SUMMARY: &'static str = "Euchre Showdown: house seed + phrase, SplitMix64/xoshiro256**, patterns, kitchen-table riffle";
-    const COMMITMENT: &'static str = "SHA-256(house_seed)";
-    const FIELDS: &'static [Field] = input::FIELDS;
-    const SEATS: &'static [&'static str] = &SEATS;
-    const GAME: bool = true;
-    const POSITIONAL: &'static [&'static str] = &["house_seed", "phrase"];
-    const CLI_EXTRAS: &'static [Field] = input::CLI_EXTRAS;
+    const INFO: SchemeInfo = SchemeInfo {
+        id: "showdown",
+        summary: "Euchre Showdown: house seed + phrase, SplitMix64/xoshiro256**, patterns, kitchen-table riffle",
+        site: "Euchre Showdown",
+        commitment: Commitment {
+            hashes: "SHA-256(house_seed)",
+            aliases: &[],
+        },
+        fields: input::FIELDS,
+        seats: &SEATS,
+        cli: Cli {
+            positional: &["house_seed", "phrase"],
+            extras: cli::EXTRAS,
+            expand: Some(cli::expand),
+        },
+        games: &[],
+        bench: &[
+            // A Fisher-Yates game of one hand: the fingerprint, then the hand.
+            BenchCase {
+                case: "fisher-yates-1-hands",
+                input: FISHER_YATES_1_HANDS,
+                hand: None,
+                blocks: blocks::per_game,
+            },
+            // Its hand alone: the shuffle and the deal without the
+            // commitment (the target of issue 8 for showdown).
+            BenchCase {
+                case: "fisher-yates-1-hands",
+                input: FISHER_YATES_1_HANDS,
+                hand: Some(1),
+                blocks: blocks::per_hand,
+            },
+            // Hand 2 of a kitchen-table game: riffled three times and cut
+            // from the cards gathered after hand 1.
+            BenchCase {
+                case: "kitchen-table-2-hands",
+                input: r#"{"house_seed": "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef", "phrase": "the quick brown fox", "rules": {"shuffle": "kitchen-table", "cut": false}, "hands": [{"gathered": ["9d", "Ad", "Kh", "Jd", "Qh", "Kc", "Ks", "Jh", "Ah", "Jc", "Td", "9s", "As", "Kd", "Qc", "Ts", "Js", "9h", "Tc", "Ac", "Qd", "Qs", "Th", "9c"]}, {"pattern": "2323"}]}"#,
+                hand: Some(2),
+                blocks: blocks::per_hand,
+            },
+        ],
+        hints: Hints {
+            hashed_text: Some(hashed_text),
+            generator: Some(generator::generator),
+        },
+    };
 
     type Input = Input;
     type Draw = Hex64;
     type Stream = Xoshiro256StarStar;
-    type Setup = Setup;
-    type Prelude = Dealing;
     type Deal = EuchreDeal;
+    type Series = GameRecord;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.house_seed().as_bytes())
-    }
-
-    fn setup(input: &Input) -> Setup {
-        input.setup().clone()
-    }
-
-    fn deals(input: &Input) -> usize {
-        input.hands().len()
     }
 
     fn stream(input: &Input, deal: usize) -> Xoshiro256StarStar {
@@ -66,13 +107,10 @@ impl DealScheme for Showdown {
     }
 
     fn starting_deck(input: &Input, deal: usize) -> Cow<'_, [Card]> {
-        match gathered_before(input, deal) {
-            Some(cards) => Cow::Borrowed(cards),
-            None => Cow::Borrowed(&STARTING_DECK),
-        }
+        Cow::Borrowed(gathered_before(input, deal).unwrap_or(&decks::EUCHRE))
     }
 
-    fn shuffle_positions<I: Iterator<Item = Hex64>>(
+    fn shuffle<I: Iterator<Item = Hex64>>(
         input: &Input,
         deal: usize,
         draws: &mut I,
@@ -97,67 +135,16 @@ impl DealScheme for Showdown {
         Ok(())
     }
 
-    fn prelude(input: &Input, setup: &Setup, deal: usize) -> Dealing {
-        let dealer = setup.dealer(deal);
-        let pattern = match setup.drawn_pattern(dealer) {
-            Some(drawn) => drawn,
-            // OK because the record is refused without a pattern on a hand
-            // that seat 0 deals.
-            None => input.hands()[deal - 1]
-                .pattern
-                .unwrap_or_else(|| Pattern::nth(0)),
-        };
-        Dealing { dealer, pattern }
+    fn deal(input: &Input, deal: usize, deck: &[Card], out: &mut EuchreDeal) {
+        deal::deal_into(input.dealing(deal), deck, out);
     }
 
-    fn deal(_: &Input, dealing: &Dealing, deck: &[Card]) -> EuchreDeal {
-        deal(*dealing, deck)
-    }
-
-    fn deal_into(_: &Input, dealing: &Dealing, deck: &[Card], out: &mut EuchreDeal) {
-        deal::deal_into(*dealing, deck, out);
-    }
-
-    fn checks(input: &Input) -> Vec<Check> {
-        let mut checks = Vec::new();
-        if let Some(given) = input.fingerprint() {
-            let computed = Self::commitment(input);
-            checks.push(Check {
-                what: "fingerprint".to_owned(),
-                ok: given == computed,
-                expected: computed.to_string(),
-                given: given.to_string(),
-            });
+    fn view(input: &Input, deal: usize, dealt: &EuchreDeal) -> TableView {
+        let dealing = input.dealing(deal);
+        TableView {
+            dealt_with: Some(format!("pattern {}", dealing.pattern)),
+            ..dealt.view(Some(dealing.dealer))
         }
-        for (i, hand) in input.hands().iter().enumerate() {
-            let dealer = input.setup().dealer(i + 1);
-            if let (Some(given), Some(drawn)) = (hand.pattern, input.setup().drawn_pattern(dealer))
-            {
-                checks.push(Check {
-                    what: format!("hand {}'s pattern (dealt by {})", i + 1, seat_name(dealer)),
-                    ok: given == drawn,
-                    expected: drawn.to_string(),
-                    given: given.to_string(),
-                });
-            }
-        }
-        checks
-    }
-
-    fn expand_cli(extras: &Map<String, Value>) -> Result<Map<String, Value>, Error> {
-        input::expand_cli(extras)
-    }
-
-    fn hashed_text(input: &Input, stage: &str, _deal: usize, _index: usize) -> Option<String> {
-        match stage {
-            "fingerprint" => Some(input.house_seed().to_owned()),
-            "game_seed" => Some(format!("{}:{}", input.house_seed(), input.phrase())),
-            _ => None,
-        }
-    }
-
-    fn generator(state: &Value, count: usize) -> Result<Vec<Hex64>, Error> {
-        generator::draws(state, count)
     }
 }
 
@@ -170,8 +157,12 @@ fn gathered_before(input: &Input, deal: usize) -> Option<&[Card]> {
     input.hands()[deal - 2].gathered.as_deref()
 }
 
-fn seat_name(seat: Seat) -> String {
-    format!("{} ({seat})", SEATS[seat.index()])
+/// The text hashed for a value of `stage` (see [`Hints`]).
+fn hashed_text(input: &Value, stage: &str, _deal: usize, _index: usize) -> Option<String> {
+    let input = Input::from_json(input).ok()?;
+    match stage {
+        "fingerprint" => Some(input.house_seed().to_owned()),
+        "game_seed" => Some(format!("{}:{}", input.house_seed(), input.phrase())),
+        _ => None,
+    }
 }
-
-mod generator;

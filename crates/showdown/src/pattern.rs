@@ -12,7 +12,7 @@ use serde::{Serialize, Serializer};
 pub struct Pattern([u8; 4]);
 
 impl Pattern {
-    /// Returns PATTERNS[i]: the 16 patterns over {2, 3} in ascending order,
+    /// Returns `PATTERNS[i]`: the 16 patterns over {2, 3} in ascending order,
     /// index i written in four bits, 0 as 2 and 1 as 3 (`2222` .. `3333`).
     ///
     /// # Panics

@@ -1,8 +1,8 @@
 //! `fairdeal bench [SCHEME...]`: deals per second against the SHA-256 bound.
-//! The workloads and the measuring are in the `fairdeal-benches` crate,
+//! The workloads and the measuring are in the `fairdeal-measure` crate,
 //! shared with the criterion benches; this file checks the flags and prints.
 
-use fairdeal_benches::{Options, workload};
+use fairdeal_measure::{Options, workload};
 
 use crate::args::BenchArgs;
 use crate::error::{CliError, Outcome};
@@ -39,7 +39,7 @@ pub fn run(args: &BenchArgs) -> Result<Outcome, CliError> {
         seconds: args.seconds,
         threads: args.threads,
     };
-    let report = fairdeal_benches::run(&workloads, &options, &mut |line| {
+    let report = fairdeal_measure::run(&workloads, &options, &mut |line| {
         eprintln!("bench: {line}");
     });
     if args.json {

@@ -16,9 +16,10 @@ pub fn run(call: &SchemeCall<false>) -> Result<Outcome, CliError> {
     if call.json {
         print_json(&trace)?;
     } else {
+        let view = call.scheme.view(&input).map_err(|e| hint(call.scheme, e))?;
         print(&format!(
             "{}{}",
-            render::trace(call.scheme, &input, &trace),
+            render::trace(call.scheme, &view),
             render::fingerprint_check(call.scheme)
         ))?;
     }

@@ -13,12 +13,13 @@ pub fn run(json: bool) -> Result<Outcome, CliError> {
         let list: Vec<Value> = SCHEMES
             .iter()
             .map(|s| {
-                let games: Vec<Value> = s
-                    .games()
+                let info = s.info();
+                let games: Vec<Value> = info
+                    .games
                     .iter()
                     .map(|g| json!({ "name": g.name, "verb": g.verb.name(), "summary": g.summary, "fields": fields(g.fields) }))
                     .collect();
-                json!({ "id": s.id(), "summary": s.summary(), "commitment": s.commitment(), "fields": fields(s.fields()), "games": games })
+                json!({ "id": info.id, "site": info.site, "summary": info.summary, "commitment": info.commitment.hashes, "fields": fields(info.fields), "seats": info.seats, "games": games })
             })
             .collect();
         print_json(&Value::Array(list))?;
@@ -26,10 +27,11 @@ pub fn run(json: bool) -> Result<Outcome, CliError> {
         let width = SCHEMES.iter().map(|s| s.id().len()).max().unwrap_or(0);
         let mut text = String::new();
         for s in SCHEMES {
-            text.push_str(&format!("{:<width$}  {}\n", s.id(), s.summary()));
+            text.push_str(&format!("{:<width$}  {}\n", s.id(), s.info().summary));
             for verb in [Verb::Play, Verb::Roll] {
                 let names: Vec<&str> = s
-                    .games()
+                    .info()
+                    .games
                     .iter()
                     .filter(|g| g.verb == verb)
                     .map(|g| g.name)
@@ -60,7 +62,7 @@ fn fields(fields: &[Field]) -> Vec<Value> {
                 _ => "text",
             };
             let flag = format!("--{}", f.flag());
-            json!({ "name": f.name, "kind": kind, "flag": flag, "required": f.required, "help": f.help })
+            json!({ "name": f.name, "kind": kind, "flag": flag, "required": f.required, "help": f.help, "expected": f.expected })
         })
         .collect()
 }

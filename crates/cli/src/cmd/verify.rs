@@ -46,7 +46,7 @@ pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
         ));
     }
     let verified = checks.iter().all(|c| c.ok);
-    let commitment = scheme.commitment();
+    let commitment = scheme.info().commitment.hashes;
 
     if call.json {
         let mut out = Map::new();
@@ -62,11 +62,12 @@ pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
         }
         print_json(&Value::Object(out))?;
     } else if verified {
+        let view = scheme.view(&input).map_err(|e| hint(call.scheme, e))?;
         let said: Vec<String> = checks.iter().map(|c| passed(c, commitment)).collect();
         print(&format!(
             "VERIFIED: {}.\n\n{}",
             said.join("; "),
-            render::trace(scheme, &input, &trace)
+            render::trace(scheme, &view)
         ))?;
     } else {
         let mut out = String::new();

@@ -63,6 +63,7 @@ fn bench_threads_and_a_deal_without_hashing() {
         [
             "trace of fisher-yates-1-hands",
             "fisher-yates-1-hands into a table",
+            "hand 1 of fisher-yates-1-hands",
             "hand 1 of fisher-yates-1-hands into a table",
             "hand 2 of kitchen-table-2-hands",
             "hand 2 of kitchen-table-2-hands into a table"

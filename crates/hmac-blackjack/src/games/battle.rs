@@ -1,12 +1,12 @@
 //! Case battle: every player opens the same number of cases, player p with
 //! nonce p (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
-use fairdeal_core::{Error, Field, FieldKind, Fields, Fingerprint, Game, Verb, next_draw};
+use fairdeal_core::{Error, Field, FieldKind, Fields, Fingerprint, Game, Rule, Verb, next_draw};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Numbers, given, seeds, to_json};
-use crate::input::{CLIENT_SEED, SERVER_SEED, integer_in};
+use super::{Numbers, given, to_json};
+use crate::input::{CLIENT_SEED, SERVER_SEED, between};
 use crate::{Input, Ticket};
 
 /// The fewest and most players.
@@ -45,24 +45,30 @@ pub fn battle<I: Iterator<Item = u32>>(
         .collect()
 }
 
+const PLAYERS_FIELD: Field = Field {
+    name: "players",
+    kind: FieldKind::Integer,
+    required: true,
+    help: "how many players: 2 to 4; player p uses nonce p",
+    expected: "2 to 4 players",
+    rule: Rule::Check(check_players),
+};
+const ROUNDS_FIELD: Field = Field {
+    name: "rounds",
+    kind: FieldKind::Integer,
+    required: true,
+    help: "how many cases each player opens: 1 to 100",
+    expected: "1 to 100 rounds",
+    rule: Rule::Check(check_rounds),
+};
 const FIELDS: &[Field] = &[
     SERVER_SEED,
     Field {
         help: "the entropy: the block hash the site names for the battle",
         ..CLIENT_SEED
     },
-    Field {
-        name: "players",
-        kind: FieldKind::Integer,
-        required: true,
-        help: "how many players: 2 to 4; player p uses nonce p",
-    },
-    Field {
-        name: "rounds",
-        kind: FieldKind::Integer,
-        required: true,
-        help: "how many cases each player opens: 1 to 100",
-    },
+    PLAYERS_FIELD,
+    ROUNDS_FIELD,
 ];
 
 /// `fairdeal roll battle`.
@@ -91,12 +97,13 @@ struct RoundTicket {
 
 fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
     let f = Fields::new(json, FIELDS)?;
-    let (server_seed, client_seed) = seeds(&f)?;
-    let players = integer_in(&f, "players", PLAYERS.0, PLAYERS.1, "2 to 4 players")?;
-    let rounds = integer_in(&f, "rounds", ROUNDS.0, ROUNDS.1, "1 to 100 rounds")?;
+    // The nonce is the player's: each player's stream is this input's with
+    // nonce p.
+    let input = Input::from_fields(&f, 0)?;
+    let players = f.integer(PLAYERS_FIELD.name, PLAYERS_FIELD.expected)?;
+    let rounds = f.integer(ROUNDS_FIELD.name, ROUNDS_FIELD.expected)?;
     // OK because rounds is at most 100.
     let rounds = usize::try_from(rounds).unwrap_or(0);
-    let input = Input::new(server_seed, client_seed, 0)?;
     // A given list replaces every player's stream: player 1's numbers first.
     let mut given = given(randoms)?.map(Vec::into_iter);
     let by_player = battle(players, rounds, |p| match given.as_mut() {
@@ -119,4 +126,12 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
         randoms: by_player.iter().flatten().map(|t| t.0).collect(),
         tickets,
     }))
+}
+
+fn check_players(field: &str, value: &Value) -> Result<(), Error> {
+    between(field, value, PLAYERS, PLAYERS_FIELD.expected)
+}
+
+fn check_rounds(field: &str, value: &Value) -> Result<(), Error> {
+    between(field, value, ROUNDS, ROUNDS_FIELD.expected)
 }

@@ -2,13 +2,13 @@
 //! the roll games).
 
 use fairdeal_core::{
-    Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Verb, next_draw,
+    Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Rule, Verb, next_draw,
 };
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Numbers, given, seeds, to_json};
-use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, integer_in, nonce};
+use super::{Numbers, given, to_json};
+use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, between};
 use crate::{Input, Ticket};
 
 /// The fewest and most rolls.
@@ -33,6 +33,8 @@ const ROLLS_FIELD: Field = Field {
     kind: FieldKind::Integer,
     required: true,
     help: "how many cases are opened: 1 to 4",
+    expected: "1 to 4 rolls",
+    rule: Rule::Check(check_rolls),
 };
 const FIELDS: &[Field] = &[SERVER_SEED, CLIENT_SEED, NONCE, ROLLS_FIELD];
 
@@ -61,10 +63,8 @@ struct RollTicket {
 
 fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
     let f = Fields::new(json, FIELDS)?;
-    let (server_seed, client_seed) = seeds(&f)?;
-    let nonce = nonce(&f)?;
-    let rolls = integer_in(&f, ROLLS_FIELD.name, ROLLS.0, ROLLS.1, "1 to 4 rolls")?;
-    let input = Input::new(server_seed, client_seed, nonce)?;
+    let input = Input::from_fields(&f, f.integer(NONCE.name, NONCE.expected)?)?;
+    let rolls = f.integer(ROLLS_FIELD.name, ROLLS_FIELD.expected)?;
     let mut draws = Recorder::new(Numbers::new(&input, given(randoms)?));
     // OK because rolls is at most 4.
     let tickets = unbox(usize::try_from(rolls).unwrap_or(0), &mut draws)?;
@@ -80,4 +80,8 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
             })
             .collect(),
     }))
+}
+
+fn check_rolls(field: &str, value: &Value) -> Result<(), Error> {
+    between(field, value, ROLLS, ROLLS_FIELD.expected)
 }

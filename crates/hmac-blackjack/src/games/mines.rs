@@ -2,14 +2,14 @@
 //! (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
 use fairdeal_core::{
-    Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Verb, mul_shift, next_draw,
+    Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Rule, Verb, mul_shift, next_draw,
 };
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Numbers, given, seeds, to_json};
+use super::{Numbers, given, to_json};
 use crate::Input;
-use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, integer_in, nonce};
+use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, between};
 
 /// Rows and columns of the board.
 pub const SIDE: usize = 5;
@@ -68,6 +68,8 @@ const MINES_FIELD: Field = Field {
     kind: FieldKind::Integer,
     required: true,
     help: "how many mines: 1 to 24",
+    expected: "1 to 24 mines",
+    rule: Rule::Check(check_mines),
 };
 const FIELDS: &[Field] = &[SERVER_SEED, CLIENT_SEED, NONCE, MINES_FIELD];
 
@@ -90,10 +92,8 @@ struct Output {
 
 fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
     let f = Fields::new(json, FIELDS)?;
-    let (server_seed, client_seed) = seeds(&f)?;
-    let nonce = nonce(&f)?;
-    let count = integer_in(&f, MINES_FIELD.name, MINES.0, MINES.1, "1 to 24 mines")?;
-    let input = Input::new(server_seed, client_seed, nonce)?;
+    let input = Input::from_fields(&f, f.integer(NONCE.name, NONCE.expected)?)?;
+    let count = f.integer(MINES_FIELD.name, MINES_FIELD.expected)?;
     let mut draws = Recorder::new(Numbers::new(&input, given(randoms)?));
     // OK because the count is at most 24.
     let mines = place(usize::try_from(count).unwrap_or(0), &mut draws)?;
@@ -103,6 +103,10 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
         board: board(&mines),
         mines,
     }))
+}
+
+fn check_mines(field: &str, value: &Value) -> Result<(), Error> {
+    between(field, value, MINES, MINES_FIELD.expected)
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The site's other games, played with the same seeds as the shoe
 //! (docs/schemes/hmac-blackjack.md, steps 5 and 6): the blackjack replay and
 //! the roll games. Each module holds one game's method and its [`Game`]: the
-//! fields it reads and the JSON it returns.
+//! fields it reads, whose list checks them all in order, and the JSON it
+//! returns.
 
 pub mod battle;
 pub mod blackjack;
@@ -10,11 +11,11 @@ pub mod mines;
 pub mod plinko;
 pub mod roulette;
 
-use fairdeal_core::{Error, Fields, Game, given_randoms};
+use fairdeal_core::{Error, Game, given_randoms};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{HmacStream, Input, input};
+use crate::{HmacStream, Input};
 
 /// Every game of the scheme, in the order the CLI lists them.
 pub const GAMES: &[Game] = &[
@@ -56,11 +57,6 @@ impl Iterator for Numbers {
             Self::Given(g) => g.next(),
         }
     }
-}
-
-/// Reads the two seeds, in that order, each checked whole.
-fn seeds<'a>(f: &Fields<'a>) -> Result<(&'a str, &'a str), Error> {
-    Ok((input::server_seed(f)?, input::client_seed(f)?))
 }
 
 /// Reads the given `randoms` of a stage vector, checked after the input.

@@ -2,14 +2,14 @@
 //! (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
 use fairdeal_core::{
-    Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Verb, next_draw,
+    Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Rule, Verb, next_draw,
 };
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Numbers, given, seeds, to_json};
+use super::{Numbers, given, to_json};
 use crate::Input;
-use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, integer_in, nonce};
+use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, between};
 
 /// The smallest u whose ball moves right.
 ///
@@ -69,23 +69,23 @@ pub fn drop_balls<I: Iterator<Item = u32>>(
         .collect()
 }
 
-const FIELDS: &[Field] = &[
-    SERVER_SEED,
-    CLIENT_SEED,
-    NONCE,
-    Field {
-        name: "rows",
-        kind: FieldKind::Integer,
-        required: true,
-        help: "rows of pins: 1 to 32",
-    },
-    Field {
-        name: "balls",
-        kind: FieldKind::Integer,
-        required: true,
-        help: "how many balls: 1 to 100",
-    },
-];
+const ROWS_FIELD: Field = Field {
+    name: "rows",
+    kind: FieldKind::Integer,
+    required: true,
+    help: "rows of pins: 1 to 32",
+    expected: "1 to 32 rows",
+    rule: Rule::Check(check_rows),
+};
+const BALLS_FIELD: Field = Field {
+    name: "balls",
+    kind: FieldKind::Integer,
+    required: true,
+    help: "how many balls: 1 to 100",
+    expected: "1 to 100 balls",
+    rule: Rule::Check(check_balls),
+};
+const FIELDS: &[Field] = &[SERVER_SEED, CLIENT_SEED, NONCE, ROWS_FIELD, BALLS_FIELD];
 
 /// `fairdeal roll plinko`.
 pub const GAME: Game = Game {
@@ -106,11 +106,9 @@ struct Output {
 
 fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
     let f = Fields::new(json, FIELDS)?;
-    let (server_seed, client_seed) = seeds(&f)?;
-    let nonce = nonce(&f)?;
-    let rows = integer_in(&f, "rows", ROWS.0, ROWS.1, "1 to 32 rows")?;
-    let balls = integer_in(&f, "balls", BALLS.0, BALLS.1, "1 to 100 balls")?;
-    let input = Input::new(server_seed, client_seed, nonce)?;
+    let input = Input::from_fields(&f, f.integer(NONCE.name, NONCE.expected)?)?;
+    let rows = f.integer(ROWS_FIELD.name, ROWS_FIELD.expected)?;
+    let balls = f.integer(BALLS_FIELD.name, BALLS_FIELD.expected)?;
     let mut draws = Recorder::new(Numbers::new(&input, given(randoms)?));
     // OK because both are at most 100.
     let (rows, balls) = (
@@ -124,6 +122,14 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
         slots: path.iter().map(|b| b.slot).collect(),
         moves: path.into_iter().map(|b| b.moves).collect(),
     }))
+}
+
+fn check_rows(field: &str, value: &Value) -> Result<(), Error> {
+    between(field, value, ROWS, ROWS_FIELD.expected)
+}
+
+fn check_balls(field: &str, value: &Value) -> Result<(), Error> {
+    between(field, value, BALLS, BALLS_FIELD.expected)
 }
 
 #[cfg(test)]

@@ -2,14 +2,14 @@
 //! the roll games).
 
 use fairdeal_core::{
-    Error, ErrorKind, Field, Fields, Fingerprint, Game, Recorder, Verb, mul_shift, next_draw,
+    Error, ErrorKind, Field, Fields, Fingerprint, Game, Recorder, Rule, Verb, mul_shift, next_draw,
 };
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Numbers, given, seeds, to_json};
+use super::{Numbers, given, to_json};
+use crate::Input;
 use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED};
-use crate::{Input, input};
 
 /// The wheel's slots: `slot = (u * 15) >> 32`.
 pub const SLOTS: u32 = 15;
@@ -55,6 +55,7 @@ pub fn spin(u: u32) -> Spin {
 const ROULETTE_NONCE_FIELD: Field = Field {
     required: false,
     help: "always 1 for roulette, which may leave it out",
+    rule: Rule::Check(check_nonce),
     ..NONCE
 };
 const FIELDS: &[Field] = &[
@@ -85,21 +86,7 @@ struct Output {
 
 fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
     let f = Fields::new(json, FIELDS)?;
-    let (server_seed, client_seed) = seeds(&f)?;
-    let nonce = match f.get(NONCE.name) {
-        None => ROULETTE_NONCE,
-        Some(_) => input::nonce(&f)?,
-    };
-    if nonce != ROULETTE_NONCE {
-        return Err(Error::new(
-            NONCE.name,
-            ErrorKind::Value {
-                got: nonce.to_string(),
-                expected: "1: roulette always uses nonce 1 (or leave it out)".to_owned(),
-            },
-        ));
-    }
-    let input = Input::new(server_seed, client_seed, nonce)?;
+    let input = Input::from_fields(&f, ROULETTE_NONCE)?;
     let mut draws = Recorder::new(Numbers::new(&input, given(randoms)?));
     let u = next_draw(&mut draws, 0)?;
     Ok(to_json(&Output {
@@ -107,6 +94,21 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
         randoms: draws.into_taken(),
         spin: spin(u),
     }))
+}
+
+/// A nonce given is any game's nonce first (range), then 1.
+fn check_nonce(_: &str, value: &Value) -> Result<(), Error> {
+    NONCE.check(value)?;
+    match value.as_u64() {
+        Some(ROULETTE_NONCE) => Ok(()),
+        _ => Err(Error::new(
+            NONCE.name,
+            ErrorKind::Value {
+                got: value.to_string(),
+                expected: "1: roulette always uses nonce 1 (or leave it out)".to_owned(),
+            },
+        )),
+    }
 }
 
 #[cfg(test)]

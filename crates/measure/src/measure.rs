@@ -16,8 +16,8 @@ use sha2::digest::generic_array::GenericArray;
 use sha2::{Digest, Sha256};
 
 use crate::report::{Baseline, Report, Row, Threads};
-use crate::workload::Runner;
-use crate::workload::Workload;
+use crate::samples::{Rate, Samples};
+use crate::workload::{Runner, Workload};
 
 /// The message the block baseline hashes: 55 bytes, the longest that
 /// SHA-256 pads into a single 64-byte block.
@@ -40,43 +40,6 @@ pub struct Options {
     pub seconds: f64,
     /// Also run each workload on this many threads at once.
     pub threads: Option<usize>,
-}
-
-/// How many times a piece of work ran, and for how long.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rate {
-    /// Runs completed.
-    pub runs: u64,
-    /// Time they took.
-    pub elapsed: Duration,
-}
-
-impl Rate {
-    /// Returns runs per second.
-    pub fn per_second(self) -> f64 {
-        self.runs as f64 / self.elapsed.as_secs_f64()
-    }
-
-    /// Returns nanoseconds per run.
-    pub fn ns_each(self) -> f64 {
-        self.elapsed.as_secs_f64() * 1e9 / self.runs as f64
-    }
-}
-
-/// The windows of one measurement, fastest first.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Samples(Vec<Rate>);
-
-impl Samples {
-    /// Returns the median window.
-    pub fn median(&self) -> Rate {
-        self.0[self.0.len() / 2]
-    }
-
-    /// Returns the fastest and the slowest window's nanoseconds per run.
-    pub fn range_ns(&self) -> [f64; 2] {
-        [self.0[0].ns_each(), self.0[self.0.len() - 1].ns_each()]
-    }
 }
 
 /// Runs `work` for a warm-up, then for [`SAMPLES`] windows of `duration /
@@ -103,9 +66,7 @@ pub fn measure(duration: Duration, work: &mut dyn FnMut()) -> Samples {
         }
     };
     run_for((duration / 10).min(WARM_UP));
-    let mut windows: Vec<Rate> = (0..SAMPLES).map(|_| run_for(window)).collect();
-    windows.sort_by(|a, b| a.ns_each().total_cmp(&b.ns_each()));
-    Samples(windows)
+    Samples::new((0..SAMPLES).map(|_| run_for(window)).collect())
 }
 
 /// Runs a work made by `make` on each of `threads` new threads at once
@@ -260,8 +221,8 @@ mod tests {
         let samples = measure(Duration::from_millis(20), &mut || {
             count.fetch_add(1, Ordering::Relaxed);
         });
-        assert_eq!(samples.0.len(), SAMPLES as usize);
-        assert!(samples.0.iter().map(|r| r.runs).sum::<u64>() < count.into_inner());
+        assert_eq!(samples.windows().len(), SAMPLES as usize);
+        assert!(samples.windows().iter().map(|r| r.runs).sum::<u64>() < count.into_inner());
         let [fastest, slowest] = samples.range_ns();
         assert!(fastest <= samples.median().ns_each() && samples.median().ns_each() <= slowest);
         assert!(

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::measure::Samples;
+use crate::samples::Samples;
 use crate::workload::Workload;
 
 /// Every measurement of one run.

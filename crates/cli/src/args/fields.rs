@@ -1,0 +1,124 @@
+//! Input fields as command-line arguments: one flag (or positional
+//! argument) per field, read back as the JSON value of the field; and the
+//! flags every scheme and game subcommand shares. Both `deal`/`verify` and
+//! `play`/`roll` build their subcommands here, so they take fields alike.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use clap::{Arg, ArgAction, ArgMatches};
+use fairdeal::core::{Field, FieldKind};
+use serde_json::Value;
+
+/// Returns the argument of `field`: `--FLAG`, or the positional argument
+/// at `position` (from 1).
+pub fn arg(field: &Field, position: Option<usize>) -> Arg {
+    let arg = Arg::new(field.name).help(field.help);
+    let arg = match position {
+        Some(index) => arg.index(index).value_name(field.name.to_uppercase()),
+        None => arg.long(field.flag()),
+    };
+    match field.kind {
+        FieldKind::Bool => arg.action(ArgAction::SetTrue),
+        FieldKind::Integer => arg.value_name("N").value_parser(clap::value_parser!(u64)),
+        FieldKind::TextPerSeat { .. } => arg
+            .value_name("SEAT=TEXT")
+            .action(ArgAction::Append)
+            .value_parser(seat_text),
+        _ => arg.value_name(field.name.to_uppercase()),
+    }
+}
+
+/// Returns the value given for `field` in `m`, as the field's JSON value;
+/// `None` when it was not given.
+///
+/// # Errors
+///
+/// A per-seat field whose seats are given twice or not from 0 (see
+/// [`texts_by_seat`]).
+pub fn value(m: &ArgMatches, field: &Field) -> Result<Option<Value>, clap::Error> {
+    Ok(match field.kind {
+        FieldKind::Bool => m.get_flag(field.name).then_some(Value::Bool(true)),
+        FieldKind::Integer => m.get_one::<u64>(field.name).map(|&n| Value::from(n)),
+        FieldKind::TextPerSeat { .. } => m
+            .get_many::<(usize, String)>(field.name)
+            .map(|given| texts_by_seat(field, given))
+            .transpose()?,
+        _ => m
+            .get_one::<String>(field.name)
+            .map(|s| Value::String(s.clone())),
+    })
+}
+
+/// Adds the flags every scheme and game subcommand takes: `--input FILE`
+/// (also `--record` where `record` is true) and `--json`.
+pub fn shared(cmd: clap::Command, scheme: &str, record: bool) -> clap::Command {
+    let input = Arg::new("input")
+        .long("input")
+        .value_name("FILE")
+        .value_parser(clap::value_parser!(PathBuf))
+        .help("A JSON object of the inputs, with the field names above; - reads stdin. Flags override it");
+    cmd.arg(if record {
+        input.visible_alias("record")
+    } else {
+        input
+    })
+    .arg(
+        Arg::new("json")
+            .long("json")
+            .action(ArgAction::SetTrue)
+            .help(format!(
+                "Print JSON with the field names of docs/schemes/{scheme}.md"
+            )),
+    )
+}
+
+/// Parses one `--number SEAT=TEXT`: a seat number, `=`, then the text as
+/// given (it may be empty, or hold `=`).
+pub fn seat_text(arg: &str) -> Result<(usize, String), String> {
+    let refuse = || {
+        "expected SEAT=TEXT: a seat number, then =, then the text (SEAT= for an empty one)"
+            .to_owned()
+    };
+    let (seat, text) = arg.split_once('=').ok_or_else(refuse)?;
+    if seat.is_empty() || !seat.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(refuse());
+    }
+    let seat = seat.parse().map_err(|_| refuse())?;
+    Ok((seat, text.to_owned()))
+}
+
+/// Returns the texts given as `--FLAG SEAT=TEXT` as a list by seat. Every
+/// seat from 0 to the highest given must be there once: the scheme checks
+/// how many seats its game has.
+fn texts_by_seat<'a>(
+    field: &Field,
+    given: impl Iterator<Item = &'a (usize, String)>,
+) -> Result<Value, clap::Error> {
+    let refuse = |message: String| {
+        clap::Error::raw(
+            clap::error::ErrorKind::ValueValidation,
+            format!("--{}: {message}", field.flag()),
+        )
+    };
+    let mut by_seat = BTreeMap::new();
+    for (seat, text) in given {
+        if by_seat.insert(*seat, text.clone()).is_some() {
+            return Err(refuse(format!(
+                "seat {seat} is given twice, expected each seat once"
+            )));
+        }
+    }
+    if let Some(missing) = (0..)
+        .zip(by_seat.keys())
+        .find_map(|(i, &s)| (i != s).then_some(i))
+    {
+        return Err(refuse(format!(
+            "seat {missing} is missing, expected every seat from 0 (give --{} {missing}=TEXT, or {missing}= for an empty one)",
+            field.flag()
+        )));
+    }
+    Ok(Value::Array(
+        by_seat.into_values().map(Value::String).collect(),
+    ))
+}

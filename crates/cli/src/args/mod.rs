@@ -1,0 +1,202 @@
+//! The command line. Doc comments are the help text.
+//!
+//! `deal` and `verify` take one subcommand per registered scheme, and `play`
+//! and `roll` one per game, each built from its input fields
+//! ([`scheme_call`], [`game_call`], both through [`fields`]), so a new scheme
+//! needs nothing here.
+
+mod fields;
+mod game_call;
+mod scheme_call;
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+pub use game_call::GameCall;
+pub use scheme_call::{SchemeCall, on_command_line};
+
+/// Reproduce and verify card deals whose server committed to a seed before play.
+#[derive(Debug, Parser)]
+#[command(name = "fairdeal", version, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the schemes this build knows, one line each
+    Schemes {
+        /// Print JSON: each scheme's id, summary and input fields
+        #[arg(long)]
+        json: bool,
+    },
+    /// Reproduce a deal from its revealed inputs
+    Deal {
+        #[command(subcommand)]
+        call: SchemeCall<false>,
+    },
+    /// Reproduce a deal and check the fingerprint shown before play
+    ///
+    /// Exit 0 when the inputs match the fingerprint, 1 when they do not,
+    /// 2 for bad input.
+    Verify {
+        #[command(subcommand)]
+        call: SchemeCall<true>,
+    },
+    /// Check a port in any language against the vectors (docs/porting.md)
+    ///
+    /// Exit 0 when every supported case passed, 1 on a conformance failure,
+    /// 2 on a usage or protocol error.
+    Conformance(ConformanceArgs),
+    /// Replay a game you played, from the revealed seeds and your decisions
+    ///
+    /// Exit 0 with the result, 2 for bad input or an action the rules forbid.
+    Play {
+        #[command(subcommand)]
+        call: GameCall<false>,
+    },
+    /// Reproduce a game decided by the numbers alone (roulette, mines, ...)
+    ///
+    /// Exit 0 with the result, 2 for bad input.
+    Roll {
+        #[command(subcommand)]
+        call: GameCall<true>,
+    },
+    /// Measure deals per second of each scheme against the SHA-256 bound
+    ///
+    /// Progress goes to stderr, the table (or --json) to stdout. Measure a
+    /// release build: `cargo run --release -- bench`. Method and numbers:
+    /// docs/performance.md.
+    Bench(BenchArgs),
+    /// Check vector files, or regenerate their expected values
+    Vectors {
+        #[command(subcommand)]
+        command: VectorsCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum VectorsCommand {
+    /// Run vector files against the registered schemes (exit 1 on a failure)
+    Check {
+        /// Vector files to check [default: every vectors/*.json]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        dir: VectorDir,
+        /// Run only cases whose id contains SUB; -SUB leaves them out
+        #[arg(long, value_name = "SUB,-SUB")]
+        case: Option<String>,
+    },
+    /// Recompute every expected value from the code and rewrite the files
+    Generate {
+        #[command(flatten)]
+        dir: VectorDir,
+        /// Only this scheme's file (repeatable)
+        #[arg(long, value_name = "ID")]
+        scheme: Vec<String>,
+        /// Write nothing; exit 1 if any file would change
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct ConformanceArgs {
+    /// How to start the port, as one string: 'python3 my_port.py --flag'
+    #[arg(long, value_name = "'CMD ARGS'")]
+    pub port: String,
+    /// Only this scheme (repeatable) [default: every scheme the port supports]
+    #[arg(long, value_name = "ID")]
+    pub scheme: Vec<String>,
+    /// Run only cases whose id contains SUB; -SUB leaves them out
+    #[arg(long, value_name = "SUB,-SUB")]
+    pub case: Option<String>,
+    /// Seconds one case may take before the port is counted as hung
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Cases known to fail: lines of `scheme/case-id todo|wontfix stage`
+    #[arg(long, value_name = "FILE")]
+    pub known_failures: Option<PathBuf>,
+    /// Write every case's result as JSON
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Write JUnit XML
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Differential mode: N random valid inputs per scheme (with --seed)
+    #[arg(long, value_name = "N")]
+    pub random: Option<usize>,
+    /// The seed of differential mode's inputs
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub dir: VectorDir,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Schemes to measure [default: every scheme]
+    #[arg(value_name = "SCHEME")]
+    pub schemes: Vec<String>,
+    /// Seconds each measurement runs (the SHA-256 baseline, then each deal)
+    #[arg(long, default_value_t = 1.0, value_name = "S")]
+    pub seconds: f64,
+    /// Also run independent deals on N threads at once and report the scaling
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print JSON instead of the table
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct VectorDir {
+    /// The folder holding the vector files
+    #[arg(long, default_value = "vectors", value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+    use crate::args::fields::seat_text;
+
+    #[test]
+    fn verify_cli() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn seats_and_texts_are_split_at_the_first_equals_sign() {
+        assert_eq!(seat_text("0=a=b"), Ok((0, "a=b".to_owned())));
+        assert_eq!(seat_text("12="), Ok((12, String::new())));
+        for bad in [
+            "",
+            "=x",
+            "x=1",
+            "1",
+            "-1=x",
+            "+1=x",
+            "1 =x",
+            "99999999999999999999999=x",
+        ] {
+            assert!(seat_text(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn no_field_clashes_with_a_shared_flag() {
+        for scheme in fairdeal::SCHEMES {
+            let games = scheme.info().games.iter().flat_map(|g| g.fields);
+            for field in scheme.info().fields.iter().chain(games) {
+                let shared = ["input", "json", "fingerprint"];
+                assert!(!shared.contains(&field.name), "{}", field.name);
+                assert!(!shared.contains(&field.flag().as_str()), "{}", field.name);
+            }
+        }
+    }
+}

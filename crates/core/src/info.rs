@@ -1,0 +1,127 @@
+//! [`SchemeInfo`]: the facts about a scheme that are data, not steps. The
+//! CLI, its help text, the renderers, the conformance suite and the benches
+//! read only this (through [`DynScheme::info`](crate::DynScheme::info)).
+
+use serde_json::{Map, Value};
+
+use crate::{Error, Field, Game};
+
+/// What a scheme is, besides its steps.
+#[derive(Clone, Copy, Debug)]
+pub struct SchemeInfo {
+    /// Stable id used on the command line, in vector files and snapshot
+    /// names.
+    pub id: &'static str,
+    /// One line for `fairdeal schemes`: what it deals.
+    pub summary: &'static str,
+    /// The site or app whose deals it reproduces, as a player knows it.
+    pub site: &'static str,
+    /// The commitment shown before play.
+    pub commitment: Commitment,
+    /// The input fields, with the names of the scheme's page, in the order
+    /// they are checked and the CLI lists them.
+    pub fields: &'static [Field],
+    /// The name of each seat, indexed by seat number (`you`, `left`,
+    /// `partner`, `right`). A scheme whose method only numbers the seats
+    /// names them `seat 0`, `seat 1`, ...: the table then shows the number
+    /// once. Empty for a deal without seats (a shoe).
+    pub seats: &'static [&'static str],
+    /// How the command line takes the inputs.
+    pub cli: Cli,
+    /// The site's other games played with the same seeds (see [`Game`]):
+    /// the CLI offers each as `fairdeal play NAME` or `fairdeal roll NAME`.
+    pub games: &'static [Game],
+    /// The deals `fairdeal bench` and the criterion benches time: each a
+    /// case of the scheme's vector file.
+    pub bench: &'static [BenchCase],
+    /// What failure reports can tell a port beyond the expected value.
+    pub hints: Hints,
+}
+
+/// The commitment a site shows before play.
+#[derive(Clone, Copy, Debug)]
+pub struct Commitment {
+    /// What it hashes, in the method's words (`SHA-256(seed)`), for the
+    /// message that says a receipt does not match.
+    pub hashes: &'static str,
+    /// Other names the site gives it (`lock`): the CLI accepts each as a
+    /// flag and an `--input` field beside `fingerprint`.
+    pub aliases: &'static [&'static str],
+}
+
+/// Turns the extra flags given on a command line (by name, as JSON values)
+/// into input fields.
+pub type ExpandCli = fn(&Map<String, Value>) -> Result<Map<String, Value>, Error>;
+
+/// How the command line takes a scheme's inputs.
+#[derive(Clone, Copy, Debug)]
+pub struct Cli {
+    /// Fields taken as positional arguments, in order (where the site's own
+    /// verifier is shaped that way); flags otherwise.
+    pub positional: &'static [&'static str],
+    /// Flags of the scheme's own that are not input fields (`--hands 7`);
+    /// an extra named like a field replaces that field's flag.
+    pub extras: &'static [Field],
+    /// Turns the extras given into input fields; called only when some
+    /// were given. `None` when there are no extras.
+    pub expand: Option<ExpandCli>,
+}
+
+impl Cli {
+    /// Every field a flag, no extras.
+    pub const FLAGS: Self = Self {
+        positional: &[],
+        extras: &[],
+        expand: None,
+    };
+}
+
+/// Returns the SHA-256 blocks one deal of a bench case hashes, from its
+/// input and the numbers its shuffle consumed (docs/performance.md,
+/// "Counting blocks").
+pub type CountBlocks = fn(input: &Value, consumed: usize) -> Result<u64, Error>;
+
+/// One deal that the benches time: a case of the scheme's vector file.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchCase {
+    /// The case id, in a `trace` group of `vectors/<id>.json`.
+    pub case: &'static str,
+    /// The case's `input`, as JSON text (a test holds it to the vector
+    /// file; the installed CLI does not carry the vectors).
+    pub input: &'static str,
+    /// `Some(n)`: deal `n` of the series alone, without the commitment and
+    /// the set-up; `None`: the whole input.
+    pub hand: Option<usize>,
+    /// The SHA-256 blocks of one such deal.
+    pub blocks: CountBlocks,
+}
+
+/// Returns the exact text hashed to make a value of `stage` (the
+/// commitment's text for `fingerprint`; for `randoms`, the text of the block
+/// that made number `index` of deal `deal`); `None` where the value is not a
+/// hash of a text or the input is refused.
+pub type HashedText = fn(input: &Value, stage: &str, deal: usize, index: usize) -> Option<String>;
+
+/// Returns the first `count` draws of the raw generator from a state given
+/// as JSON, without the seeding of the stream.
+pub type Generator = fn(state: &Value, count: usize) -> Result<Value, Error>;
+
+/// What failure reports and stage vectors can use beyond the steps.
+#[derive(Clone, Copy, Debug)]
+pub struct Hints {
+    /// The text hashed for a stage's value, for schemes whose numbers are
+    /// hashes of texts: a port that hashes the wrong text learns the right
+    /// one.
+    pub hashed_text: Option<HashedText>,
+    /// The raw generator (sfc32's `a`, `b`, `c`, `d`), for `generator` stage
+    /// vectors; `None` for a stream that is a hash of the inputs.
+    pub generator: Option<Generator>,
+}
+
+impl Hints {
+    /// No hints.
+    pub const NONE: Self = Self {
+        hashed_text: None,
+        generator: None,
+    };
+}

@@ -1,0 +1,20 @@
+//! The instrument behind `fairdeal bench` and the criterion benches: what
+//! one deal is per scheme ([`workload`], from each registered scheme's bench
+//! cases), and the measuring loop ([`measure`]) that times deals against raw
+//! SHA-256 in the same run.
+//!
+//! The measuring lives in a crate of its own, not in the `fairdeal` facade,
+//! because it uses a clock and threads, which the library crates keep out
+//! (wasm32 later), and not in the CLI, so that `fairdeal bench` and the
+//! criterion benches time the same workloads: the CLI only parses its flags
+//! and prints.
+
+pub mod measure;
+mod report;
+mod samples;
+pub mod workload;
+
+pub use measure::{Options, run};
+pub use report::{Baseline, Report, Row, Threads};
+pub use samples::{Rate, Samples};
+pub use workload::Workload;
