@@ -4,7 +4,7 @@
 use fairdeal_core::{Card, Part, Seat, TableView};
 use serde::Serialize;
 
-use crate::Game;
+use crate::Dealing;
 
 /// Seats at a coinche or belote table.
 const TABLE: u8 = 4;
@@ -73,32 +73,32 @@ impl Default for Deal {
 }
 
 impl Deal {
-    /// Deals `deck` from position 0 as `game` says.
+    /// Deals `deck` from position 0 as `dealing` says.
     ///
     /// # Panics
     ///
     /// When `deck` holds fewer than 32 cards; callers pass the starting
     /// deck's worth.
-    pub fn new(game: Game, deck: &[Card]) -> Self {
-        Self::with_lists(game, deck, Lists::default())
+    pub fn new(dealing: Dealing, deck: &[Card]) -> Self {
+        Self::with_lists(dealing, deck, Lists::default())
     }
 
     /// Deals as [`Deal::new`] into `self`, reusing the lists of the deal it
     /// held: nothing is allocated once they have held a deal.
-    pub fn refill(&mut self, game: Game, deck: &[Card]) {
+    pub fn refill(&mut self, dealing: Dealing, deck: &[Card]) {
         let old = std::mem::take(self);
-        *self = Self::with_lists(game, deck, Lists::of(old));
+        *self = Self::with_lists(dealing, deck, Lists::of(old));
     }
 
-    /// Returns what a person sees of this deal of `game`: the dealer and
+    /// Returns what a person sees of this deal, dealt as `dealing` says: the dealer and
     /// the taker marked, the hands by seat, then the rest in the order of
     /// the output (docs/schemes/atout-v1.md, "Output"). Duo has no hands:
     /// its face-down and face-up cards are each shown by seat.
-    pub fn view(&self, game: Game) -> TableView {
-        let (dealer, taker) = match game {
-            Game::Coinche => (None, None),
-            Game::Belote { dealer, taker } => (Some(dealer), taker),
-            Game::Duo { dealer } => (Some(dealer), None),
+    pub fn view(&self, dealing: Dealing) -> TableView {
+        let (dealer, taker) = match dealing {
+            Dealing::Coinche => (None, None),
+            Dealing::Belote { dealer, taker } => (Some(dealer), taker),
+            Dealing::Duo { dealer } => (Some(dealer), None),
         };
         let upcard = |card: &Card| Part::cards("up-card", std::slice::from_ref(card));
         let (hands, rest) = match self {
@@ -129,11 +129,11 @@ impl Deal {
         }
     }
 
-    fn with_lists(game: Game, deck: &[Card], lists: Lists) -> Self {
-        match game {
-            Game::Coinche => coinche(deck, lists),
-            Game::Belote { dealer, taker } => belote(dealer, taker, deck, lists),
-            Game::Duo { dealer } => duo(dealer, deck, lists),
+    fn with_lists(dealing: Dealing, deck: &[Card], lists: Lists) -> Self {
+        match dealing {
+            Dealing::Coinche => coinche(deck, lists),
+            Dealing::Belote { dealer, taker } => belote(dealer, taker, deck, lists),
+            Dealing::Duo { dealer } => duo(dealer, deck, lists),
         }
     }
 }
@@ -253,7 +253,7 @@ mod tests {
         // The example of docs/schemes/atout-v1.md: dealer 3, taker 1, so seat 1
         // holds positions 5-9, 20, 24, 25 of the unshuffled deck.
         let Deal::Belote { hands, upcard } = Deal::new(
-            Game::Belote {
+            Dealing::Belote {
                 dealer: seat(3),
                 taker: Some(seat(1)),
             },
@@ -271,7 +271,7 @@ mod tests {
     #[test]
     fn duo_receiver_takes_the_first_packet() {
         let Deal::Duo { hidden, visible } =
-            Deal::new(Game::Duo { dealer: seat(0) }, &STARTING_DECK)
+            Deal::new(Dealing::Duo { dealer: seat(0) }, &STARTING_DECK)
         else {
             panic!("a duo deal");
         };
@@ -281,23 +281,23 @@ mod tests {
 
     #[test]
     fn views_show_the_roles_and_name_the_rest_as_the_table_does() {
-        let view = |game| Deal::new(game, &STARTING_DECK).view(game);
+        let view = |dealing| Deal::new(dealing, &STARTING_DECK).view(dealing);
         let names = |v: &TableView| v.rest.iter().map(|p| p.name).collect::<Vec<_>>();
-        let coinche = view(Game::Coinche);
+        let coinche = view(Dealing::Coinche);
         assert_eq!((coinche.dealer, coinche.taker), (None, None));
         assert_eq!(coinche.hands.len(), 4);
         assert!(coinche.rest.is_empty());
         let (dealer, taker) = (seat(3), Some(seat(1)));
-        let belote = view(Game::Belote { dealer, taker });
+        let belote = view(Dealing::Belote { dealer, taker });
         assert_eq!((belote.dealer, belote.taker), (Some(dealer), taker));
         assert_eq!(names(&belote), ["up-card"]);
-        let passed = view(Game::Belote {
+        let passed = view(Dealing::Belote {
             dealer,
             taker: None,
         });
         assert_eq!(names(&passed), ["up-card", "undealt"]);
         assert!(passed.hands.iter().all(|h| h.len() == 5));
-        let duo = view(Game::Duo { dealer: seat(0) });
+        let duo = view(Dealing::Duo { dealer: seat(0) });
         assert_eq!(duo.dealer, Some(seat(0)));
         assert!(duo.hands.is_empty(), "duo's cards are shown by side");
         assert_eq!(names(&duo), ["hidden (face down)", "visible (face up)"]);

@@ -6,7 +6,7 @@ use fairdeal_core::fields::{as_integer, as_text, list};
 use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule, text};
 use serde_json::{Value, json};
 
-use crate::game::{Game, VARIANT, Variant};
+use crate::dealing::{Dealing, VARIANT, Variant};
 use crate::key::SEPARATOR;
 
 /// The fields, in the order they are checked.
@@ -63,7 +63,7 @@ const TAKER: Field = Field {
 };
 
 /// [`FIELDS`] as `Fields::new` checks them: the dealer's and the taker's
-/// JSON type left to [`Game::new`].
+/// JSON type left to [`Dealing::new`].
 const CHECKED: &[Field] = &[
     FIELDS[0],
     FIELDS[1],
@@ -86,12 +86,12 @@ const NUMBERS: &str = "a list of texts, one per seat, seat 0 first";
 const NUMBER: &str = "0 to 1024 printable ASCII characters, without '|' (\"\" for a robot)";
 const NO_SEPARATOR: &str = "printable ASCII other than '|', which separates the hashed texts";
 
-/// A deal's inputs: the revealed secret, each seat's number and the game.
+/// A deal's inputs: the revealed secret, each seat's number and the dealing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     secret: String,
     numbers: Vec<String>,
-    game: Game,
+    dealing: Dealing,
 }
 
 impl Input {
@@ -130,17 +130,17 @@ impl Input {
         &self.numbers
     }
 
-    /// Returns the game, with its dealer and taker.
-    pub fn game(&self) -> Game {
-        self.game
+    /// Returns the dealing: the variant, with its dealer and taker.
+    pub fn dealing(&self) -> Dealing {
+        self.dealing
     }
 
     /// Returns the variant.
     pub fn variant(&self) -> Variant {
-        match self.game {
-            Game::Coinche => Variant::Coinche,
-            Game::Belote { .. } => Variant::Belote,
-            Game::Duo { .. } => Variant::Duo,
+        match self.dealing {
+            Dealing::Coinche => Variant::Coinche,
+            Dealing::Belote { .. } => Variant::Belote,
+            Dealing::Duo { .. } => Variant::Duo,
         }
     }
 }
@@ -165,11 +165,11 @@ impl FromJson for Input {
                 .map(|v| as_integer(name, v, variant.seat_range()))
                 .transpose()
         };
-        let game = Game::new(variant, seat("dealer")?, || seat("taker"))?;
+        let dealing = Dealing::new(variant, seat("dealer")?, || seat("taker"))?;
         Ok(Self {
             secret,
             numbers,
-            game,
+            dealing,
         })
     }
 }

@@ -2,8 +2,8 @@
 
 mod blocks;
 mod deal;
+mod dealing;
 mod deck;
-mod game;
 mod input;
 mod key;
 
@@ -16,8 +16,8 @@ use fairdeal_core::{
 use serde_json::Value;
 
 pub use deal::Deal;
+pub use dealing::{Dealing, Variant};
 pub use deck::STARTING_DECK;
-pub use game::{Game, Variant};
 pub use input::Input;
 pub use key::{SEPARATOR, TAG, key, key_digits, text};
 
@@ -83,11 +83,11 @@ impl DealScheme for AtoutV1 {
     }
 
     fn deal(input: &Input, _deal: usize, deck: &[Card], out: &mut Deal) {
-        out.refill(input.game(), deck);
+        out.refill(input.dealing(), deck);
     }
 
     fn view(input: &Input, _deal: usize, dealt: &Deal) -> TableView {
-        dealt.view(input.game())
+        dealt.view(input.dealing())
     }
 }
 

@@ -31,11 +31,6 @@ impl Fingerprint {
         Self(bytes)
     }
 
-    /// Returns the 32 bytes of the digest.
-    pub const fn as_bytes(&self) -> &[u8; 32] {
-        &self.0
-    }
-
     /// Parses a fingerprint as a receipt shows it: 64 hex digits, either case.
     ///
     /// # Errors

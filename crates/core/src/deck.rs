@@ -28,15 +28,6 @@ impl Deck {
         Self { positions, cards }
     }
 
-    /// Returns the deck in starting order (no shuffle yet).
-    ///
-    /// # Panics
-    ///
-    /// As [`identity`].
-    pub fn unshuffled(start: &[Card]) -> Self {
-        Self::from_positions(start, identity(start.len()))
-    }
-
     /// Returns the deck `cards`, which must hold the cards of `start`, each
     /// as often as `start` does.
     ///

@@ -245,44 +245,44 @@ impl<S: DealScheme + Sync> DynScheme for S {
         // What the stage runners are fed: deal n as the method deals it.
         let traced = S::trace_deal(&input, &setup, n)?;
         let mut buffers = Buffers::<S>::default();
-        Ok(Box::new(move || {
-            let input = black_box(&input);
-            // An endless stream never runs out: the results are the work.
-            let _ = black_box(match work {
-                Work::Trace => S::trace(input).map(drop),
-                Work::IntoBuffers if S::Series::ONE => {
-                    S::whole_deal_into(input, &mut buffers).map(drop)
+        // One closure per kind of work, so that each call runs only its own
+        // (an endless stream never runs out: the results are the work).
+        Ok(match work {
+            Work::Trace => Box::new(move || {
+                let _ = black_box(S::trace(black_box(&input)));
+            }),
+            Work::IntoBuffers if S::Series::ONE => Box::new(move || {
+                let _ = black_box(S::whole_deal_into(black_box(&input), &mut buffers));
+            }),
+            Work::IntoBuffers => Box::new(move || {
+                let input = black_box(&input);
+                black_box(S::commitment(input));
+                for n in 1..=deals {
+                    let _ = black_box(S::deal_into(input, n, &mut buffers));
                 }
-                Work::IntoBuffers => {
-                    black_box(S::commitment(input));
-                    (1..=deals).try_for_each(|n| S::deal_into(input, n, &mut buffers))
+            }),
+            Work::Hand(n) => Box::new(move || {
+                let _ = black_box(S::trace_deal(black_box(&input), &setup, n));
+            }),
+            Work::HandIntoBuffers(n) => Box::new(move || {
+                let _ = black_box(S::deal_into(black_box(&input), n, &mut buffers));
+            }),
+            Work::Commitment => Box::new(move || {
+                black_box(S::commitment(black_box(&input)));
+            }),
+            Work::Stream(n) => Box::new(move || {
+                for u in S::stream(black_box(&input), n).take(traced.randoms.len()) {
+                    black_box(u);
                 }
-                Work::Hand(n) => S::trace_deal(input, &setup, n).map(drop),
-                Work::HandIntoBuffers(n) => S::deal_into(input, n, &mut buffers),
-                Work::Commitment => {
-                    black_box(S::commitment(input));
-                    Ok(())
-                }
-                Work::Stream(n) => {
-                    S::stream(input, n)
-                        .take(traced.randoms.len())
-                        .for_each(|u| {
-                            black_box(u);
-                        });
-                    Ok(())
-                }
-                Work::Shuffle(n) => S::shuffle(
-                    input,
-                    n,
-                    &mut black_box(&traced.randoms).iter().copied(),
-                    &mut buffers.positions,
-                ),
-                Work::Deal(n) => {
-                    S::deal(input, n, black_box(traced.deck.cards()), &mut buffers.deal);
-                    Ok(())
-                }
-            });
-        }))
+            }),
+            Work::Shuffle(n) => Box::new(move || {
+                let mut draws = black_box(&traced.randoms).iter().copied();
+                let _ = black_box(S::shuffle(&input, n, &mut draws, &mut buffers.positions));
+            }),
+            Work::Deal(n) => Box::new(move || {
+                S::deal(&input, n, black_box(traced.deck.cards()), &mut buffers.deal);
+            }),
+        })
     }
 }
 

@@ -73,6 +73,9 @@ impl EuchreDeal {
     /// # Panics
     ///
     /// As [`EuchreDeal::in_packets`].
+    // Inlined so that a method's constant packets (sfc32-lock's one card at
+    // a time) fold into the loop; out of line it measured 15-18% slower.
+    #[inline]
     pub fn refill(&mut self, deck: &[Card], first: Seat, sizes: impl IntoIterator<Item = usize>) {
         self.hands.iter_mut().for_each(Vec::clear);
         let mut at = 0;
@@ -94,6 +97,7 @@ impl EuchreDeal {
     ///
     /// When `deck` holds fewer than 21 cards, or a first-round packet holds
     /// more than five.
+    #[inline]
     pub fn refill_in_rounds(&mut self, deck: &[Card], first: Seat, first_round: [usize; 4]) {
         let mut first_at = 0;
         let mut second_at: usize = first_round.iter().sum();

@@ -2,12 +2,12 @@
 //! seeds besides the deal (a blackjack replay, a roulette spin, ...).
 //!
 //! [`DealScheme`](crate::DealScheme) covers what every scheme has; a scheme
-//! lists whatever else its site does in [`DealScheme::GAMES`], each game a
+//! lists whatever else its site does in [`SchemeInfo::games`], each game a
 //! [`Game`] that reads and writes JSON. The CLI turns each into `fairdeal
 //! play NAME` or `fairdeal roll NAME`, and vector files test them with
 //! `game` cases.
 //!
-//! [`DealScheme::GAMES`]: crate::DealScheme::GAMES
+//! [`SchemeInfo::games`]: crate::SchemeInfo::games
 
 use std::fmt;
 

@@ -1,24 +1,36 @@
 //! The building blocks of fairdeal: cards, decks, seats, the [`DealScheme`]
 //! trait and the pieces several schemes share.
 //!
-//! A scheme crate implements [`DealScheme`] on a unit struct (typed: its own
-//! input, stream, deck and deal); the blanket [`DynScheme`] impl then lets the
-//! registry, the CLI and the conformance suite drive it with JSON alone. The
-//! exact methods are in `docs/schemes/<id>.md`, one page per scheme; each
-//! scheme crate restates its own.
+//! The layers, like RustCrypto's digest traits:
+//! - [`DealScheme`]: the deal's steps, typed (input, stream, shuffle, deal
+//!   into caller buffers, view), plus one [`SchemeInfo`] value of facts
+//!   (id, site, fields, seats, CLI shape, games, bench cases).
+//! - [`DealSeries`]: how many deals one input holds; [`OneDeal`] for most.
+//! - [`DealSchemeExt`]: what every scheme gets from its steps, written once
+//!   (`trace`, `deal_new`, `deal_into`).
+//! - [`DynScheme`]: the same seen without types, JSON in and out; the
+//!   registry, the CLI, the conformance suite and the benches use only it.
+//!
+//! The exact methods are in `docs/schemes/<id>.md`, one page per scheme;
+//! each scheme crate restates its own. Adding one: docs/adding-a-scheme.md.
 //!
 //! Shared pieces:
 //! - [`Sha256Counter`]: SHA-256(prefix + ":" + k), eight u32 big-endian
 //!   numbers per block (`euchremaster`, `atout-v1`).
-//! - [`fisher_yates_mul_shift`]: for i = n-1 down to 1, j = (u * (i+1)) >> 32.
+//! - [`fisher_yates_mul_shift`]: for i = n-1 down to 1, j = (u * (i+1)) >> 32;
+//!   [`fisher_yates_rejection`]: j = u mod (i+1), u below a multiple of i+1.
+//! - [`SplitMix64`]: Vigna's generator, a seed expander.
+//! - [`decks`]: the euchre and 52-card starting decks, from [`RANKS`] and
+//!   [`SUITS`]; [`EuchreDeal`]: hands, up-card and kitty dealt in packets.
 //! - [`Fingerprint`]: the SHA-256 commitment shown before play.
 //! - [`Midstate`] and [`HmacSha256`]: SHA-256 and HMAC-SHA256 kept as
 //!   their state after a shared prefix (a seed, a key), each hash paying
-//!   only for its own blocks.
-//! - [`text`]: printable-ASCII, length and hex checks whose errors name the
-//!   field.
+//!   only for its own blocks; [`blocks`] counts them for the benches.
+//! - [`Fields`] and [`Rule`]: an input object checked against its field
+//!   list, every refusal naming its field; [`text`] holds the text checks.
 //! - [`Game`]: a scheme's other games (a blackjack replay, a roulette spin),
-//!   JSON in and out, listed in [`DealScheme::GAMES`].
+//!   JSON in and out, listed in [`SchemeInfo::games`].
+//! - [`TableView`]: what a person sees of a deal, for every renderer.
 //!
 //! Everything here is pure computation: no I/O, no threads, no global state.
 
@@ -31,6 +43,7 @@ mod draw;
 mod dynamic;
 mod error;
 mod euchre_deal;
+mod field;
 pub mod fields;
 mod game;
 mod hmac;
@@ -52,7 +65,8 @@ pub use draw::{Draw, Hex64, given_randoms};
 pub use dynamic::{DynScheme, TracedView, Work};
 pub use error::{Error, ErrorKind};
 pub use euchre_deal::EuchreDeal;
-pub use fields::{Field, FieldKind, Fields, Rule};
+pub use field::{Field, FieldKind, Rule};
+pub use fields::Fields;
 pub use game::{Game, Verb};
 pub use hmac::HmacSha256;
 pub use info::{

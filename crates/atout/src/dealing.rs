@@ -9,7 +9,7 @@ use fairdeal_core::{Error, ErrorKind, Seat};
 /// What the variant field expects, for its messages.
 pub(crate) const VARIANT: &str = "coinche, belote or duo";
 
-/// The game being dealt.
+/// How the deck is dealt: the variant, with its dealer and taker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
     /// Four seats, eight cards each, no dealer.
@@ -73,7 +73,7 @@ impl fmt::Display for Variant {
 /// The variant with the seats that its deal needs; no other combination can
 /// be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Game {
+pub enum Dealing {
     /// No dealer: position p goes to seat p mod 4.
     Coinche,
     /// The dealer, and the taker unless every seat passed.
@@ -90,8 +90,8 @@ pub enum Game {
     },
 }
 
-impl Game {
-    /// Returns the game of `variant` dealt by `dealer`, checking the dealer
+impl Dealing {
+    /// Returns the dealing of `variant` by `dealer`, checking the dealer
     /// first, then the taker (docs/schemes/atout-v1.md, "Inputs"). `taker`
     /// is read only once the dealer is good, so that a JSON taker of the
     /// wrong type is not reported before a bad dealer.
