@@ -1,8 +1,6 @@
 //! Turns `--input FILE` and the field flags into the one JSON object a scheme
 //! or a game reads (ripgrep's low-to-high argument step).
 
-use std::fs;
-use std::io::{self, Read};
 use std::path::Path;
 
 use fairdeal::core::FieldKind;
@@ -11,6 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::args::{GameCall, SchemeCall, on_command_line};
 use crate::error::CliError;
+use crate::files::{INPUT_LIMIT, read_text};
 
 /// The input object and, for `verify`, the fingerprint to check.
 pub struct Gathered {
@@ -85,16 +84,7 @@ pub fn gather_game<const ROLL: bool>(call: &GameCall<ROLL>) -> Result<Value, Cli
 
 fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
     let name = path.display().to_string();
-    let text = if name == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).map(|_| text)
-    } else {
-        fs::read_to_string(path)
-    }
-    .map_err(|source| CliError::Io {
-        path: name.clone(),
-        source,
-    })?;
+    let text = read_text(path, INPUT_LIMIT)?;
     match serde_json::from_str(&text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(CliError::Usage(format!(

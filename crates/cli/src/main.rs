@@ -7,6 +7,7 @@
 mod args;
 mod cmd;
 mod error;
+mod files;
 mod input;
 mod output;
 

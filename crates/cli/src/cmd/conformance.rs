@@ -1,7 +1,6 @@
 //! `fairdeal conformance --port 'CMD ARGS'`: check a port in any language.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use fairdeal_conformance::port::{self, Options, parse_known};
@@ -10,6 +9,7 @@ use fairdeal_conformance::{Filter, VectorFile};
 use crate::args::ConformanceArgs;
 use crate::cmd::vectors::vector_files;
 use crate::error::{CliError, Outcome};
+use crate::files::{VECTOR_LIMIT, read_text, write_atomic};
 use crate::output::print;
 
 pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
@@ -78,17 +78,11 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
 }
 
 fn read(path: &Path) -> Result<String, CliError> {
-    fs::read_to_string(path).map_err(|source| CliError::Io {
-        path: path.display().to_string(),
-        source,
-    })
+    read_text(path, VECTOR_LIMIT)
 }
 
-fn write(path: &PathBuf, text: &str) -> Result<(), CliError> {
-    fs::write(path, text).map_err(|source| CliError::Io {
-        path: path.display().to_string(),
-        source,
-    })
+fn write(path: &Path, text: &str) -> Result<(), CliError> {
+    write_atomic(path, text.as_bytes())
 }
 
 /// Splits a command line as a POSIX shell would, without its expansions:

@@ -7,6 +7,7 @@ use fairdeal_conformance::{Filter, VectorFile, generate, runner, to_canonical_st
 
 use crate::args::VectorsCommand;
 use crate::error::{CliError, Outcome};
+use crate::files::{VECTOR_LIMIT, read_text, write_atomic};
 use crate::output::print;
 
 pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
@@ -56,10 +57,7 @@ pub fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
 /// Reads a vector file and finds its scheme.
 fn load(path: &Path) -> Result<(VectorFile, &'static dyn fairdeal::DynScheme), CliError> {
     let name = path.display().to_string();
-    let text = fs::read_to_string(path).map_err(|source| CliError::Io {
-        path: name.clone(),
-        source,
-    })?;
+    let text = read_text(path, VECTOR_LIMIT)?;
     let file = VectorFile::parse(&text).map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
     let scheme = fairdeal::scheme(&file.scheme).ok_or_else(|| {
         CliError::Usage(format!(
@@ -106,10 +104,7 @@ fn regenerate(files: &[PathBuf], check_only: bool) -> Result<Outcome, CliError> 
         let fresh = generate::regenerate(&file, scheme)
             .map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
         let text = to_canonical_string(&fresh);
-        let old = fs::read_to_string(path).map_err(|source| CliError::Io {
-            path: name.clone(),
-            source,
-        })?;
+        let old = read_text(path, VECTOR_LIMIT)?;
         let status = if old == text {
             "unchanged"
         } else if check_only {
@@ -117,10 +112,7 @@ fn regenerate(files: &[PathBuf], check_only: bool) -> Result<Outcome, CliError> 
             "would change"
         } else {
             changed += 1;
-            fs::write(path, &text).map_err(|source| CliError::Io {
-                path: name.clone(),
-                source,
-            })?;
+            write_atomic(path, text.as_bytes())?;
             "updated"
         };
         out.push_str(&format!("{name}: {status}\n"));
