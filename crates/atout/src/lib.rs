@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hints, OneDeal,
-    SchemeInfo, Sha256Counter, TableView, fisher_yates_rejection, identity_into,
+    Player, SchemeInfo, Sha256Counter, TableView, fisher_yates_rejection, identity_into,
 };
 use serde_json::Value;
 
@@ -35,8 +35,13 @@ impl DealScheme for AtoutV1 {
         commitment: Commitment {
             hashes: "SHA-256(secret)",
             aliases: &[],
+            covers: &["secret"],
         },
         fields: input::FIELDS,
+        player: Player::Seat {
+            default: 0,
+            choosable: true,
+        },
         // The method numbers seats in the order of play and names none of them.
         seats: &["seat 0", "seat 1", "seat 2", "seat 3"],
         cli: Cli::FLAGS,

@@ -21,6 +21,8 @@ pub struct SchemeInfo {
     /// The input fields, with the names of the scheme's page, in the order
     /// they are checked and the CLI lists them.
     pub fields: &'static [Field],
+    /// Which cards are the player's, for a receipt's `hand` check.
+    pub player: Player,
     /// The name of each seat, indexed by seat number (`you`, `left`,
     /// `partner`, `right`). A scheme whose method only numbers the seats
     /// names them `seat 0`, `seat 1`, ...: the table then shows the number
@@ -47,6 +49,27 @@ pub struct Commitment {
     /// Other names the site gives it (`lock`): the CLI accepts each as a
     /// flag and an `--input` field beside `fingerprint`.
     pub aliases: &'static [&'static str],
+    /// The input fields it hashes (`seed`; `seed` and `nonce` for a lock):
+    /// a matching fingerprint vouches for these alone, and a verdict lists
+    /// the others as not covered.
+    pub covers: &'static [&'static str],
+}
+
+/// Which of a deal's cards a receipt's `hand` is checked against: what the
+/// scheme's page calls "your hand".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A seat's cards (in the deal's view). `choosable`: the receipt may say
+    /// which seat (`seat`), as at a table where the player is any seat.
+    Seat {
+        /// The player's seat unless the receipt names one.
+        default: u8,
+        /// Whether a receipt may name another seat.
+        choosable: bool,
+    },
+    /// Cards at these positions of the shuffled deck (a blackjack player's
+    /// first two cards).
+    Positions(&'static [usize]),
 }
 
 /// Turns the extra flags given on a command line (by name, as JSON values)

@@ -9,7 +9,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hints,
-    Midstate, OneDeal, SchemeInfo, Sha256Counter, TableView, fisher_yates_mul_shift, identity_into,
+    Midstate, OneDeal, Player, SchemeInfo, Sha256Counter, TableView, fisher_yates_mul_shift,
+    identity_into,
 };
 use serde_json::Value;
 
@@ -29,8 +30,13 @@ impl DealScheme for EuchreMaster {
         commitment: Commitment {
             hashes: "SHA-256(seed)",
             aliases: &[],
+            covers: &["seed"],
         },
         fields: input::FIELDS,
+        player: Player::Seat {
+            default: 0,
+            choosable: false,
+        },
         seats: &["you", "left", "partner", "right"],
         cli: Cli::FLAGS,
         games: &[],

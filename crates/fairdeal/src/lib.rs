@@ -5,6 +5,8 @@
 //! `fairdeal vectors` and the conformance tests pick it up.
 
 pub mod render;
+mod slips;
+pub mod verdict;
 
 pub use fairdeal_atout as atout;
 pub use fairdeal_core as core;

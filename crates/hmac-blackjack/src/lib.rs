@@ -14,7 +14,7 @@ use std::borrow::Cow;
 
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hints, OneDeal,
-    SchemeInfo, TableView,
+    Player, SchemeInfo, TableView,
 };
 use serde_json::Value;
 
@@ -41,8 +41,12 @@ impl DealScheme for HmacBlackjack {
         commitment: Commitment {
             hashes: "SHA-256(server_seed)",
             aliases: &[],
+            covers: &["server_seed"],
         },
         fields: input::FIELDS,
+        // The player's first two cards: the shoe deals player, dealer
+        // up-card, player, hole card (docs/schemes/hmac-blackjack.md, step 5).
+        player: Player::Positions(&[0, 2]),
         seats: &[],
         cli: Cli::FLAGS,
         games: games::GAMES,

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hints,
-    OneDeal, SchemeInfo, TableView, fisher_yates_mul_shift, identity_into,
+    OneDeal, Player, SchemeInfo, TableView, fisher_yates_mul_shift, identity_into,
 };
 use serde_json::Value;
 
@@ -35,8 +35,13 @@ impl DealScheme for Sfc32Lock {
         commitment: Commitment {
             hashes: "SHA-256(seed:nonce)",
             aliases: &["lock"],
+            covers: &["seed", "nonce"],
         },
         fields: input::FIELDS,
+        player: Player::Seat {
+            default: 0,
+            choosable: false,
+        },
         // The method numbers the seats and says nothing of which one is the
         // player (docs/schemes/sfc32-lock.md, step 5): shown by number only.
         seats: &["seat 0", "seat 1", "seat 2", "seat 3"],

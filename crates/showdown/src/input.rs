@@ -113,6 +113,18 @@ const GATHERED: Field = Field {
     rule: Rule::Check(check_gathered),
 };
 
+/// The cards the player recorded for a hand: not used to deal; `fairdeal
+/// verify` checks them against the hand dealt (docs/schemes/showdown.md,
+/// "Inputs (a game record)").
+const RECORDED: Field = Field {
+    name: "hand",
+    kind: FieldKind::Json,
+    required: false,
+    help: "",
+    expected: "your five cards of this hand, as card codes",
+    rule: Rule::Any,
+};
+
 /// How each hand after the first is shuffled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shuffle {
@@ -256,6 +268,7 @@ fn hands(items: &[Value], rules: Rules, setup: &Setup) -> Result<Vec<Hand>, Erro
                 required: rules.shuffle == Shuffle::KitchenTable && i + 1 < items.len(),
                 ..GATHERED
             },
+            RECORDED,
         ];
         let f = Fields::new(item, &fields).map_err(|e| e.within(&at))?;
         out.push(Hand {

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hex64,
-    Hints, SchemeInfo, TableView, decks,
+    Hints, Player, SchemeInfo, TableView, decks,
 };
 use serde_json::Value;
 
@@ -52,8 +52,13 @@ impl DealScheme for Showdown {
         commitment: Commitment {
             hashes: "SHA-256(house_seed)",
             aliases: &[],
+            covers: &["house_seed"],
         },
         fields: input::FIELDS,
+        player: Player::Seat {
+            default: 0,
+            choosable: false,
+        },
         seats: &SEATS,
         cli: Cli {
             positional: &["house_seed", "phrase"],

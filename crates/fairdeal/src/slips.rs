@@ -1,0 +1,198 @@
+//! The usual slips behind a mismatch, tried so that a verdict can say what
+//! probably happened instead of reading like an accusation: a space copied
+//! with a seed, a seed's letter case, a key hashed as bytes instead of text,
+//! the wrong dealer, a nonce one off, another seat. Each slip found is a
+//! hint; the verdict stays NOT VERIFIED.
+
+use fairdeal_core::{DynScheme, FieldKind, Fingerprint, Rule, Seat};
+use serde_json::Value;
+
+use crate::verdict::{PlayerCards, same_cards};
+
+/// How far from the given nonce (or other count) to look.
+const NEAR: u64 = 3;
+/// Integer fields with at most this many values are tried in full (seats).
+const SMALL: u64 = 8;
+
+/// Returns the slips that make the committed fields of `input` match
+/// `given`, the fingerprint shown before play.
+pub(crate) fn fingerprint(scheme: &dyn DynScheme, input: &Value, given: &str) -> Vec<String> {
+    let info = scheme.info();
+    let mut hints = Vec::new();
+    for &name in info.commitment.covers {
+        let Some(text) = input.get(name).and_then(Value::as_str) else {
+            continue;
+        };
+        for (variant, what) in text_variants(text) {
+            if commitment_of(scheme, &with(input, name, Value::String(variant))).as_deref()
+                == Some(given)
+            {
+                hints.push(format!(
+                    "the fingerprint matches {} of the {name} {what}: {}",
+                    info.commitment.hashes,
+                    if what.starts_with("in ") {
+                        "the site hashes the text exactly as it shows it"
+                    } else {
+                        "it was probably copied by mistake"
+                    }
+                ));
+            }
+        }
+        if info.commitment.covers.len() == 1 {
+            if let Ok(bytes) = hex::decode(text) {
+                if Fingerprint::of(&bytes).to_string() == given {
+                    hints.push(format!(
+                        "the fingerprint is SHA-256 of the {name}'s bytes (its hex digits decoded), \
+                         but this method hashes its text, {}: the site and this scheme differ",
+                        info.commitment.hashes
+                    ));
+                }
+            }
+        }
+    }
+    hints
+}
+
+/// Returns the slips in the fields the fingerprint does not cover (and the
+/// player's seat) that make `input` deal the player `recorded` in deal
+/// `deal`.
+pub(crate) fn hand(
+    scheme: &dyn DynScheme,
+    input: &Value,
+    player: PlayerCards,
+    deal: usize,
+    recorded: &[fairdeal_core::Card],
+) -> Vec<String> {
+    let info = scheme.info();
+    let deals_you = |candidate: &Value, player: PlayerCards| {
+        scheme
+            .view(candidate)
+            .ok()
+            .and_then(|view| player.cards(&view, deal))
+            .is_some_and(|dealt| same_cards(&dealt, recorded))
+    };
+    let mut hints = Vec::new();
+    for field in info.fields {
+        if info.commitment.covers.contains(&field.name) {
+            continue;
+        }
+        let Some(value) = input.get(field.name) else {
+            continue;
+        };
+        let tries: Vec<(Value, String)> = match (field.kind, value) {
+            (FieldKind::Integer, Value::Number(n)) => n
+                .as_u64()
+                .map(|n| integer_variants(n, field.rule))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|v| (Value::from(v), format!("{} {v} instead of {n}", field.name)))
+                .collect(),
+            (FieldKind::Text, Value::String(text)) => text_variants(text)
+                .into_iter()
+                .map(|(v, what)| (Value::String(v), format!("the {} {what}", field.name)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (variant, what) in tries {
+            if deals_you(&with(input, field.name, variant), player) {
+                hints.push(format!(
+                    "with {what}, these inputs deal you exactly the cards you recorded"
+                ));
+            }
+        }
+    }
+    if let (
+        PlayerCards::Seat(mine),
+        fairdeal_core::Player::Seat {
+            choosable: true, ..
+        },
+    ) = (player, info.player)
+    {
+        let seats = u8::try_from(info.seats.len()).unwrap_or(u8::MAX);
+        for n in (0..seats).filter(|&n| usize::from(n) != mine.index()) {
+            let Ok(seat) = Seat::new("seat", n.into(), seats, "") else {
+                continue;
+            };
+            if deals_you(input, PlayerCards::Seat(seat)) {
+                hints.push(format!(
+                    "seat {n} was dealt exactly the cards you recorded: give seat {n} if it was yours"
+                ));
+            }
+        }
+    }
+    hints
+}
+
+/// Returns the commitment of `input`, when it is a valid input.
+fn commitment_of(scheme: &dyn DynScheme, input: &Value) -> Option<String> {
+    let trace = scheme.trace_json(input).ok()?;
+    Some(trace.get("fingerprint")?.as_str()?.to_owned())
+}
+
+/// Returns `input` with field `name` set to `value`.
+fn with(input: &Value, name: &str, value: Value) -> Value {
+    let mut changed = input.clone();
+    if let Some(map) = changed.as_object_mut() {
+        map.insert(name.to_owned(), value);
+    }
+    changed
+}
+
+/// Returns the texts a person may have meant, with what changed: without
+/// surrounding whitespace, in lower case, in upper case.
+fn text_variants(text: &str) -> Vec<(String, &'static str)> {
+    let mut out = Vec::new();
+    let trimmed = text.trim();
+    if trimmed != text {
+        let what = match (
+            text.starts_with(char::is_whitespace),
+            text.ends_with(['\n', '\r']),
+        ) {
+            (_, true) => "without its trailing newline",
+            (true, _) => "without its leading whitespace",
+            _ => "without its trailing space",
+        };
+        out.push((trimmed.to_owned(), what));
+    }
+    for (variant, what) in [
+        (trimmed.to_lowercase(), "in lower case"),
+        (trimmed.to_uppercase(), "in upper case"),
+    ] {
+        if variant != text && variant != trimmed {
+            out.push((variant, what));
+        }
+    }
+    out
+}
+
+/// Returns the other values worth trying for an integer: every other value
+/// of a small range (a seat), else the values within [`NEAR`] of `n`.
+fn integer_variants(n: u64, rule: Rule) -> Vec<u64> {
+    match rule {
+        Rule::AtMost(max) if max < SMALL => (0..=max).filter(|&v| v != n).collect(),
+        _ => (n.saturating_sub(NEAR)..=n.saturating_add(NEAR))
+            .filter(|&v| v != n)
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_slips_are_whitespace_then_case() {
+        let v = text_variants("AbC \n");
+        assert_eq!(v[0], ("AbC".to_owned(), "without its trailing newline"));
+        assert_eq!(v[1], ("abc".to_owned(), "in lower case"));
+        assert_eq!(v[2], ("ABC".to_owned(), "in upper case"));
+        assert!(text_variants("abc").iter().all(|(t, _)| t == "ABC"));
+    }
+
+    #[test]
+    fn seats_are_tried_in_full_and_nonces_nearby() {
+        assert_eq!(integer_variants(1, Rule::AtMost(3)), [0, 2, 3]);
+        assert_eq!(integer_variants(1, Rule::Any), [0, 2, 3, 4]);
+        assert_eq!(integer_variants(u64::MAX, Rule::Any).len(), 3);
+    }
+}
