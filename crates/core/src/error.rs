@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::text::{quoted, shown};
+
 /// Why an input was refused.
 ///
 /// Every error names the field it is about (a JSON field name of the
@@ -58,6 +60,23 @@ pub enum ErrorKind {
         at: usize,
         /// The character.
         got: char,
+        /// What is expected, in words.
+        expected: &'static str,
+    },
+    /// A number written as a fraction or with an exponent (`1.5`, `1.0`,
+    /// `1e2`) where an integer belongs. Its code is `range`, as for a number
+    /// outside its range (docs/vectors.md, the order of checks): only the
+    /// message says which.
+    NotInteger {
+        /// The number given, as written.
+        got: String,
+        /// The range expected, in words.
+        expected: &'static str,
+    },
+    /// A value given twice where it may be given once: a key repeated in a
+    /// JSON object (code `syntax`; never in a vector, whose inputs are
+    /// parsed already).
+    Duplicate {
         /// What is expected, in words.
         expected: &'static str,
     },
@@ -135,19 +154,23 @@ impl ErrorKind {
             Self::Type { .. } => "type",
             Self::Length { .. } | Self::Count { .. } => "length",
             Self::Character { .. } => "character",
-            Self::Range { .. } => "range",
+            Self::Range { .. } | Self::NotInteger { .. } => "range",
             Self::Value { .. } => "value",
             Self::StreamExhausted { .. } => "stream-exhausted",
             Self::Unsupported { .. } => "unsupported",
-            Self::Syntax { .. } => "syntax",
+            Self::Syntax { .. } | Self::Duplicate { .. } => "syntax",
         }
     }
 }
 
+/// Every text of an error that comes from the input (the field, which may
+/// be a key of the input object, and the values echoed) is printed through
+/// [`shown`] or [`quoted`]: escaped, so that it cannot drive the terminal,
+/// and clipped, so that a 50 MB value is not echoed whole.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.field.is_empty() {
-            write!(f, "{}: ", self.field)?;
+            write!(f, "{}: ", shown(&self.field))?;
         }
         match &self.kind {
             ErrorKind::Missing { expected } => write!(f, "missing, expected {expected}"),
@@ -168,17 +191,21 @@ impl fmt::Display for Error {
                 )
             }
             ErrorKind::Range { got, expected } => {
-                write!(f, "{got} is out of range, expected {expected}")
+                write!(f, "{} is out of range, expected {expected}", shown(got))
             }
+            ErrorKind::NotInteger { got, expected } => {
+                write!(f, "{} is not an integer, expected {expected}", shown(got))
+            }
+            ErrorKind::Duplicate { expected } => write!(f, "given twice, expected {expected}"),
             ErrorKind::Value { got, expected } => {
-                write!(f, "{got:?} is not accepted, expected {expected}")
+                write!(f, "{} is not accepted, expected {expected}", quoted(got))
             }
             ErrorKind::StreamExhausted { given } => write!(
                 f,
                 "the {given} numbers given ran out before the shuffle ended, expected more"
             ),
             ErrorKind::Unsupported { what } => write!(f, "this scheme has no {what}"),
-            ErrorKind::Syntax { message } => write!(f, "not valid JSON ({message})"),
+            ErrorKind::Syntax { message } => write!(f, "not valid JSON ({})", shown(message)),
         }
     }
 }
@@ -226,6 +253,46 @@ mod tests {
             "cut: character 7 is 0xE9, expected printable ASCII (0x20 to 0x7E)"
         );
         assert_eq!(e.kind().code(), "character");
+    }
+
+    #[test]
+    fn echoed_texts_cannot_drive_the_terminal_and_are_clipped() {
+        let e = Error::new(
+            "\u{1b}[31mseed\r",
+            ErrorKind::Unknown {
+                expected: "seed".to_owned(),
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "\\u{1b}[31mseed\\r: not a field of this scheme, expected one of seed"
+        );
+        let e = Error::new(
+            "variant",
+            ErrorKind::Value {
+                got: format!("\u{1b}]0;x\u{7}{}", "v".repeat(1_000_000)),
+                expected: "coinche".to_owned(),
+            },
+        );
+        let m = e.to_string();
+        assert!(m.len() < 200, "{}", m.len());
+        assert!(
+            m.starts_with("variant: \"\\u{1b}]0;x\\u{7}vvv")
+                && m.ends_with("\"... (1000006 characters) is not accepted, expected coinche"),
+            "{m}"
+        );
+        let e = Error::new(
+            "dealer",
+            ErrorKind::NotInteger {
+                got: "1.0".to_owned(),
+                expected: "a seat from 0 to 3",
+            },
+        );
+        assert_eq!(
+            e.to_string(),
+            "dealer: 1.0 is not an integer, expected a seat from 0 to 3"
+        );
+        assert_eq!(e.kind().code(), "range");
     }
 
     #[test]

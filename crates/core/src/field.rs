@@ -80,8 +80,9 @@ impl Field {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Type`], [`ErrorKind::Range`] (a negative, fractional or
-    /// too large integer), or the rule's, naming the field.
+    /// [`ErrorKind::Type`], [`ErrorKind::Range`] (a negative or too large
+    /// integer), [`ErrorKind::NotInteger`] (a number written as a fraction
+    /// or with an exponent), or the rule's, naming the field.
     pub fn check(&self, value: &Value) -> Result<(), Error> {
         let name = self.name;
         match self.kind {

@@ -38,11 +38,17 @@ impl Seat {
         usize::from(self.0)
     }
 
-    /// Returns the seat `steps` places on, at a table of `seats`.
+    /// Returns the seat `steps` places on, at a table of `seats`, for any
+    /// `steps` (it never overflows); at a table of no seats, the seat itself.
     #[must_use]
     pub fn after(self, steps: usize, seats: u8) -> Self {
-        // OK because the result is reduced mod `seats`, which is a u8.
-        Self(u8::try_from((usize::from(self.0) + steps) % usize::from(seats)).unwrap_or(0))
+        let seats = usize::from(seats);
+        let Some(steps) = steps.checked_rem(seats) else {
+            return self;
+        };
+        // Both terms are below 256, so the sum cannot overflow, and the
+        // result is below `seats`, a u8: the conversion cannot fail.
+        Self(u8::try_from((usize::from(self.0) + steps) % seats).unwrap_or(self.0))
     }
 }
 
@@ -69,5 +75,21 @@ mod tests {
             "range"
         );
         assert!(Seat::new("dealer", 256, 4, "0 to 3").is_err());
+    }
+
+    #[test]
+    fn any_number_of_steps_wraps_without_overflow() {
+        let s = Seat::new("dealer", 3, 4, "0 to 3").unwrap();
+        assert_eq!(s.after(usize::MAX, 4).index(), (3 + usize::MAX % 4) % 4);
+        assert_eq!(
+            s.after(usize::MAX - 1, 4).index(),
+            (3 + (usize::MAX - 1) % 4) % 4
+        );
+        let last = Seat::new("seat", 254, 255, "0 to 254").unwrap();
+        assert_eq!(
+            last.after(usize::MAX, 255).index(),
+            (254 + usize::MAX % 255) % 255
+        );
+        assert_eq!(s.after(5, 0), s);
     }
 }

@@ -1,6 +1,14 @@
-//! Checks shared by every text input: printable ASCII, lengths, hex digits.
+//! Checks shared by every text input: printable ASCII, lengths, hex digits;
+//! and how a text given by a user is shown back in a message ([`shown`],
+//! [`quoted`]).
+
+use std::fmt::Write as _;
 
 use crate::{Error, ErrorKind};
+
+/// How many characters of a value a message echoes before it clips it
+/// ([`shown`]).
+pub const SHOWN_CHARS: usize = 80;
 
 /// What the scheme pages (`docs/schemes/<id>.md`) call printable ASCII.
 pub const PRINTABLE_ASCII: &str = "printable ASCII (0x20 to 0x7E)";
@@ -112,9 +120,89 @@ pub fn hex_digits(
     Ok(())
 }
 
+/// Returns `text` as a message may print it: every character that could
+/// act on a terminal (a control character such as ESC or CR, or one that
+/// reorders the text around it, U+202E) written as an escape (`\u{1b}`,
+/// `\r`), and a text of more than [`SHOWN_CHARS`] characters clipped to its
+/// first ones and `... (N characters)`. An ordinary text is returned as it
+/// is.
+pub fn shown(text: &str) -> String {
+    escaped(text, false)
+}
+
+/// Returns `text` in double quotes as [`shown`] writes it, with `"` and `\`
+/// escaped as well: what `{:?}` prints for an ordinary text.
+pub fn quoted(text: &str) -> String {
+    escaped(text, true)
+}
+
+fn escaped(text: &str, quote: bool) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * SHOWN_CHARS) + 2);
+    if quote {
+        out.push('"');
+    }
+    let mut chars = text.chars();
+    for c in chars.by_ref().take(SHOWN_CHARS) {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '"' | '\\' if quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if acts_on_terminal(c) => {
+                // Writing to a String cannot fail.
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    if quote {
+        out.push('"');
+    }
+    let rest = chars.count();
+    if rest > 0 {
+        let _ = write!(out, "... ({} characters)", SHOWN_CHARS + rest);
+    }
+    out
+}
+
+/// Whether `c` may move the cursor, change colours or reorder what a
+/// terminal shows: C0 and C1 controls, DEL, and Unicode's invisible
+/// formatting and direction marks.
+fn acts_on_terminal(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{feff}'
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shown_texts_are_escaped_and_clipped() {
+        assert_eq!(shown("dealer"), "dealer");
+        assert_eq!(quoted("\u{e9}t\u{e9}"), format!("{:?}", "\u{e9}t\u{e9}"));
+        assert_eq!(quoted("a\"b\\c"), format!("{:?}", "a\"b\\c"));
+        assert_eq!(shown("\u{1b}[31mred\r"), "\\u{1b}[31mred\\r");
+        assert_eq!(quoted("\u{202e}x\u{9b}"), "\"\\u{202e}x\\u{9b}\"");
+        assert_eq!(shown(&"a".repeat(80)), "a".repeat(80));
+        assert_eq!(
+            shown(&"a".repeat(50_000)),
+            format!("{}... (50000 characters)", "a".repeat(80))
+        );
+        assert_eq!(
+            quoted(&"\u{e9}".repeat(81)),
+            format!("\"{}\"... (81 characters)", "\u{e9}".repeat(80))
+        );
+    }
 
     #[test]
     fn printable_ascii_reports_position_in_characters() {
