@@ -6,14 +6,16 @@ use fairdeal_core::fields::as_integer;
 use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Rule};
 use serde_json::{Map, Value, json};
 
+use crate::input::MAX_HANDS;
+
 /// The verifier's flags that are not record fields.
 pub(crate) const EXTRAS: &[Field] = &[
     Field {
         name: "hands",
         kind: FieldKind::Integer,
         required: false,
-        help: "How many hands were played (or --record game.json)",
-        expected: "a count of hands",
+        help: "How many hands were played, 1 to 64 (or --record game.json)",
+        expected: "a count of hands from 1 to 64",
         rule: Rule::Any,
     },
     Field {
@@ -47,7 +49,9 @@ pub(crate) const EXTRAS: &[Field] = &[
 ///
 /// # Errors
 ///
-/// No count of hands, or a count that the patterns do not match.
+/// No count of hands, a count outside 1 to [`MAX_HANDS`] (refused before
+/// any hand is made: `--hands 18446744073709551615` must not allocate), or a
+/// count that the patterns do not match.
 pub(crate) fn expand(extras: &Map<String, Value>) -> Result<Map<String, Value>, Error> {
     let patterns: Vec<&str> = match extras.get("patterns").and_then(Value::as_str) {
         Some(list) => list.split(',').map(str::trim).collect(),
@@ -55,7 +59,28 @@ pub(crate) fn expand(extras: &Map<String, Value>) -> Result<Map<String, Value>, 
     };
     let count = match extras.get("hands") {
         Some(n) => {
-            usize::try_from(as_integer("hands", n, "a count of hands")?).unwrap_or(usize::MAX)
+            let hands = &EXTRAS[0];
+            let count = as_integer(hands.name, n, hands.expected)?;
+            if !(1..=MAX_HANDS as u64).contains(&count) {
+                return Err(Error::new(
+                    hands.name,
+                    ErrorKind::Range {
+                        got: count.to_string(),
+                        expected: hands.expected,
+                    },
+                ));
+            }
+            // At most MAX_HANDS now, so it fits.
+            usize::try_from(count).unwrap_or(MAX_HANDS)
+        }
+        None if patterns.len() > MAX_HANDS => {
+            return Err(Error::new(
+                "patterns",
+                ErrorKind::Count {
+                    got: patterns.len(),
+                    expected: format!("one pattern per hand, 1 to {MAX_HANDS} hands"),
+                },
+            ));
         }
         None if !patterns.is_empty() => patterns.len(),
         None => {
@@ -132,5 +157,25 @@ mod tests {
             e.to_string(),
             "patterns: 2 given, expected one pattern per hand: 3"
         );
+    }
+
+    #[test]
+    fn a_count_of_hands_is_checked_before_any_hand_is_made() {
+        for n in [json!(0), json!(65), json!(100_000_000), json!(u64::MAX)] {
+            let e = expand_json(json!({ "hands": n })).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!("hands: {n} is out of range, expected a count of hands from 1 to 64")
+            );
+        }
+        let e = expand_json(json!({ "hands": -1 })).unwrap_err();
+        assert_eq!((e.field(), e.kind().code()), ("hands", "range"));
+        let e = expand_json(json!({ "patterns": vec!["3232"; 65].join(",") })).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "patterns: 65 given, expected one pattern per hand, 1 to 64 hands"
+        );
+        let out = expand_json(json!({ "hands": 64 })).unwrap();
+        assert_eq!(out["hands"].as_array().map(Vec::len), Some(64));
     }
 }

@@ -17,7 +17,7 @@ const SHUFFLES: &str = "\"fisher-yates\" or \"kitchen-table\"";
 const HANDS: &str = "a list of 1 to 64 hands";
 /// Decision (docs/schemes/showdown.md, "Inputs (a game record)"): the site's
 /// page sets no limits; these are ours.
-const MAX_HANDS: usize = 64;
+pub(crate) const MAX_HANDS: usize = 64;
 const MAX_PHRASE: usize = 1024;
 
 /// Every field of a record, in the order of the page's table.
