@@ -14,7 +14,7 @@ fn every_trace_case_rendered() {
             let view = scheme.view(&case.input).unwrap();
             let name = format!("{}__{}", file.scheme, case.id);
             insta::with_settings!({ description => case.comment.as_str(), omit_expression => true }, {
-                insta::assert_snapshot!(name, render::trace(scheme, &view));
+                insta::assert_snapshot!(name, render::trace(scheme, &view, render::Style::SYMBOLS, reader(scheme)));
             });
             assert_eq!(kind, Kind::Trace);
             seen += 1;
@@ -41,5 +41,15 @@ fn every_game_case_rendered() {
                 insta::assert_snapshot!(name, render::game(&output));
             });
         }
+    }
+}
+
+/// The player's seat, marked `(you)` where the seats are only numbered.
+fn reader(scheme: &dyn fairdeal::DynScheme) -> render::Reader {
+    match scheme.info().player {
+        fairdeal::core::Player::Seat { default, .. } => render::Reader {
+            seat: fairdeal::core::Seat::new("seat", default.into(), 4, "").ok(),
+        },
+        fairdeal::core::Player::Positions(_) => render::Reader::default(),
     }
 }

@@ -19,7 +19,12 @@ pub fn run(call: &SchemeCall<false>) -> Result<Outcome, CliError> {
         let view = call.scheme.view(&input).map_err(|e| hint(call.scheme, e))?;
         print(&format!(
             "{}{}",
-            render::trace(call.scheme, &view),
+            render::trace(
+                call.scheme,
+                &view,
+                render::Style::SYMBOLS,
+                render::Reader::default()
+            ),
             render::fingerprint_check(call.scheme)
         ))?;
     }

@@ -67,7 +67,12 @@ pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
         print(&format!(
             "VERIFIED: {}.\n\n{}",
             said.join("; "),
-            render::trace(scheme, &view)
+            render::trace(
+                scheme,
+                &view,
+                render::Style::SYMBOLS,
+                render::Reader::default()
+            )
         ))?;
     } else {
         let mut out = String::new();
