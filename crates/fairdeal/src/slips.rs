@@ -15,8 +15,14 @@ const NEAR: u64 = 3;
 const SMALL: u64 = 8;
 
 /// Returns the slips that make the committed fields of `input` match
-/// `given`, the fingerprint shown before play.
-pub(crate) fn fingerprint(scheme: &dyn DynScheme, input: &Value, given: &str) -> Vec<String> {
+/// `given`, the fingerprint shown before play; `commitment_of` computes the
+/// fingerprint of an input (a deal's, or a game's), `None` for one refused.
+pub(crate) fn fingerprint(
+    scheme: &dyn DynScheme,
+    input: &Value,
+    given: &str,
+    commitment_of: &dyn Fn(&Value) -> Option<String>,
+) -> Vec<String> {
     let info = scheme.info();
     let mut hints = Vec::new();
     for &name in info.commitment.covers {
@@ -24,9 +30,7 @@ pub(crate) fn fingerprint(scheme: &dyn DynScheme, input: &Value, given: &str) ->
             continue;
         };
         for (variant, what) in text_variants(text) {
-            if commitment_of(scheme, &with(input, name, Value::String(variant))).as_deref()
-                == Some(given)
-            {
+            if commitment_of(&with(input, name, Value::String(variant))).as_deref() == Some(given) {
                 hints.push(format!(
                     "the fingerprint matches {} of the {name} {what}: {}",
                     info.commitment.hashes,
@@ -121,12 +125,6 @@ pub(crate) fn hand(
         }
     }
     hints
-}
-
-/// Returns the commitment of `input`, when it is a valid input.
-fn commitment_of(scheme: &dyn DynScheme, input: &Value) -> Option<String> {
-    let trace = scheme.trace_json(input).ok()?;
-    Some(trace.get("fingerprint")?.as_str()?.to_owned())
 }
 
 /// Returns `input` with field `name` set to `value`.

@@ -8,7 +8,9 @@
 //! (a record's patterns) and the player's hand add to it, never stand in for
 //! it. A mismatch comes with the usual slips that explain it, as hints.
 
-use fairdeal_core::{Card, Check, DynScheme, Error, ErrorKind, Fingerprint, Player, Seat};
+use fairdeal_core::{
+    Card, Check, DynScheme, Error, ErrorKind, Field, Fingerprint, Game, Player, SchemeInfo, Seat,
+};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -113,22 +115,16 @@ pub enum Failure {
 /// card (field `hand`), a `seat` the scheme does not let a receipt name.
 pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Verdict, Error> {
     let info = scheme.info();
-    let Some(given) = claim.fingerprint else {
-        return Err(Error::new(
-            "fingerprint",
-            ErrorKind::Missing {
-                expected: "the fingerprint shown before play: 64 hexadecimal digits",
-            },
-        ));
-    };
-    let given = Fingerprint::parse("fingerprint", given)?.to_string();
+    let given = required_fingerprint(claim.fingerprint)?;
     let view = scheme.view(input)?;
     let player = player(scheme, claim.seat)?;
     let recorded = recorded_hands(input, claim.hand)?;
     let computed = view.fingerprint.to_string();
     if computed != given {
         return Ok(Verdict::NotVerified(NotVerified {
-            hints: slips::fingerprint(scheme, input, &given),
+            hints: slips::fingerprint(scheme, input, &given, &|input| {
+                fingerprint_of(&scheme.trace_json(input).ok()?)
+            }),
             failure: Failure::Fingerprint {
                 commitment: info.commitment.hashes,
                 given,
@@ -173,13 +169,7 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
             dealt,
         });
     }
-    let given_fields = input.as_object();
-    let value_of = |name: &str| given_fields.and_then(|m| m.get(name)).cloned();
-    let (covered, not_covered) = info
-        .fields
-        .iter()
-        .filter_map(|f| value_of(f.name).map(|v| (f.name, v)))
-        .partition(|(name, _)| info.commitment.covers.contains(name));
+    let (covered, not_covered) = split_covered(info, info.fields, input);
     Ok(Verdict::Verified(Verified {
         fingerprint: computed,
         commitment: info.commitment.hashes,
@@ -188,6 +178,84 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
         checks,
         hands,
     }))
+}
+
+/// Returns the verdict on a game's receipt (`input` holds the game's
+/// fields), and the game's output when the fingerprint matches: a game's
+/// outcome is shown only once its seed is vouched for.
+///
+/// # Errors
+///
+/// A missing or malformed fingerprint, or a refused input field.
+pub fn verify_game(
+    scheme: &dyn DynScheme,
+    game: &Game,
+    input: &Value,
+    fingerprint: Option<&str>,
+) -> Result<(Verdict, Option<Value>), Error> {
+    let info = scheme.info();
+    let given = required_fingerprint(fingerprint)?;
+    let output = (game.run)(input, None)?;
+    let computed = fingerprint_of(&output).unwrap_or_default();
+    if computed != given {
+        let hints = slips::fingerprint(scheme, input, &given, &|input| {
+            fingerprint_of(&(game.run)(input, None).ok()?)
+        });
+        return Ok((
+            Verdict::NotVerified(NotVerified {
+                failure: Failure::Fingerprint {
+                    commitment: info.commitment.hashes,
+                    given,
+                    computed,
+                },
+                hints,
+            }),
+            None,
+        ));
+    }
+    let (covered, not_covered) = split_covered(info, game.fields, input);
+    Ok((
+        Verdict::Verified(Verified {
+            fingerprint: computed,
+            commitment: info.commitment.hashes,
+            covered,
+            not_covered,
+            checks: Vec::new(),
+            hands: Vec::new(),
+        }),
+        Some(output),
+    ))
+}
+
+/// Returns a fingerprint that a receipt must give to be verified.
+fn required_fingerprint(given: Option<&str>) -> Result<String, Error> {
+    let Some(given) = given else {
+        return Err(Error::new(
+            "fingerprint",
+            ErrorKind::Missing {
+                expected: "the fingerprint shown before play: 64 hexadecimal digits",
+            },
+        ));
+    };
+    Ok(Fingerprint::parse("fingerprint", given)?.to_string())
+}
+
+/// Returns the `fingerprint` of an output.
+fn fingerprint_of(output: &Value) -> Option<String> {
+    Some(output.get("fingerprint")?.as_str()?.to_owned())
+}
+
+/// The fields given in `input`, with their values: those the commitment
+/// covers, then the others.
+type Split = (Vec<(&'static str, Value)>, Vec<(&'static str, Value)>);
+
+/// Returns the fields of `fields` given in `input`, split into those the
+/// commitment of `info` covers and the others.
+fn split_covered(info: &SchemeInfo, fields: &[Field], input: &Value) -> Split {
+    fields
+        .iter()
+        .filter_map(|f| input.get(f.name).map(|v| (f.name, v.clone())))
+        .partition(|(name, _)| info.commitment.covers.contains(name))
 }
 
 /// Whose cards a receipt's hand is checked against.

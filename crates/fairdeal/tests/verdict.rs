@@ -244,3 +244,37 @@ fn a_record_checks_each_hand_it_holds() {
         Verdict::NotVerified(_)
     ));
 }
+
+/// The sample batch of docs/receipts/: each line's verdict, as the batch
+/// verifier writes it (a line that is not JSON is the CLI's to refuse).
+#[test]
+fn the_sample_batch_has_each_verdict() {
+    let verdicts: Vec<(&str, Option<String>)> = include_str!("../../../docs/receipts/batch.jsonl")
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .map(|receipt| {
+            let outcome = fairdeal::receipt::check(&receipt);
+            let error = outcome
+                .error
+                .map(|e| format!("{} {}", e["field"], e["kind"]));
+            (outcome.verdict, outcome.check.or(error))
+        })
+        .collect();
+    let check = |verdict, what: &str| (verdict, Some(what.to_owned()));
+    assert_eq!(
+        verdicts,
+        [
+            check("verified", "fingerprint"),
+            check("verified", "fingerprint, hand 1"),
+            check("verified", "fingerprint"),
+            check("verified", "fingerprint"),
+            check("verified", "fingerprint"),
+            check("verified", "fingerprint"),
+            check("verified", "fingerprint"),
+            check("not-verified", "hand 1"),
+            check("not-verified", "fingerprint"),
+            check("invalid", "\"fingerprint\" \"missing\""),
+            check("invalid", "\"scheme\" \"value\""),
+        ]
+    );
+}

@@ -76,7 +76,10 @@ mod tests {
         assert!(lines[1].starts_with(&" ".repeat(LABEL)));
         let mut pairs = String::new();
         line(&mut pairs, "mines", &vec!["[4, 0]"; 20].join(" "));
-        assert!(pairs.lines().all(|l| l.trim_end().ends_with(']')), "{pairs}");
+        assert!(
+            pairs.lines().all(|l| l.trim_end().ends_with(']')),
+            "{pairs}"
+        );
         let mut short = String::new();
         line(&mut short, "up-card", "Qc");
         assert_eq!(short, "up-card      Qc\n");

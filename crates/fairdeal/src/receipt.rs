@@ -1,0 +1,216 @@
+//! A receipt as one JSON object, the form of a batch line (and of the web
+//! page's paste box): `{"scheme": "<id>", "game": "<name>" (optional),
+//! ...the scheme's or game's fields, "fingerprint" (or its alias), "hand"
+//! and "seat" (optional)}`, and its verdict as one JSON object.
+
+use fairdeal_core::{DynScheme, Error, ErrorKind, Game};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use crate::verdict::{Claim, Failure, Verdict, verify, verify_game};
+
+/// The fields of a receipt that are not the scheme's inputs.
+const OWN: &[&str] = &["scheme", "game", "fingerprint", "hand", "seat"];
+
+/// The verdict on one receipt, as a batch writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The scheme, when the receipt names a registered one.
+    pub scheme: Option<&'static str>,
+    /// `verified`, `not-verified` or `invalid`.
+    pub verdict: &'static str,
+    /// What was checked (verified), or the check that failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+    /// Why the receipt was refused (invalid).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<Value>,
+    /// The slips that explain a mismatch.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<String>,
+}
+
+impl Outcome {
+    /// Returns the outcome of a receipt refused with `error`.
+    pub fn invalid(scheme: Option<&'static str>, error: &Error) -> Self {
+        Self {
+            scheme,
+            verdict: "invalid",
+            check: None,
+            error: Some(json!({
+                "field": error.field(),
+                "kind": error.kind().code(),
+                "message": error.to_string(),
+            })),
+            hints: Vec::new(),
+        }
+    }
+}
+
+/// Returns the verdict on `receipt`.
+pub fn check(receipt: &Value) -> Outcome {
+    let scheme = receipt
+        .get("scheme")
+        .and_then(Value::as_str)
+        .and_then(crate::scheme);
+    match verdict(receipt) {
+        Ok(Verdict::Verified(v)) => {
+            let mut checked = vec!["fingerprint".to_owned()];
+            checked.extend(v.checks.iter().map(|c| c.what.clone()));
+            checked.extend(v.hands.iter().map(|h| format!("hand {}", h.deal)));
+            Outcome {
+                scheme: scheme.map(DynScheme::id),
+                verdict: "verified",
+                check: Some(checked.join(", ")),
+                error: None,
+                hints: Vec::new(),
+            }
+        }
+        Ok(Verdict::NotVerified(n)) => Outcome {
+            scheme: scheme.map(DynScheme::id),
+            verdict: "not-verified",
+            check: Some(match n.failure {
+                Failure::Fingerprint { .. } => "fingerprint".to_owned(),
+                Failure::Record(c) => c.what,
+                Failure::Hand { deal, .. } => format!("hand {deal}"),
+            }),
+            error: None,
+            hints: n.hints,
+        },
+        Err(e) => Outcome::invalid(scheme.map(DynScheme::id), &e),
+    }
+}
+
+/// Returns the verdict on `receipt`, or why it was refused.
+fn verdict(receipt: &Value) -> Result<Verdict, Error> {
+    let Value::Object(fields) = receipt else {
+        return Err(Error::new(
+            "receipt",
+            ErrorKind::Type {
+                got: fairdeal_core::fields::json_type(receipt),
+                expected: "an object: one receipt per line",
+            },
+        ));
+    };
+    let scheme = scheme_of(fields)?;
+    let fingerprint = fingerprint_of(scheme, fields)?;
+    let input: Map<String, Value> = fields
+        .iter()
+        .filter(|(k, _)| {
+            !OWN.contains(&k.as_str()) && !scheme.info().commitment.aliases.contains(&k.as_str())
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    let input = Value::Object(input);
+    match fields.get("game") {
+        None => verify(
+            scheme,
+            &input,
+            &Claim {
+                fingerprint: fingerprint.as_deref(),
+                hand: fields.get("hand"),
+                seat: fields.get("seat"),
+            },
+        ),
+        Some(name) => {
+            let game = game_of(scheme, name)?;
+            Ok(verify_game(scheme, game, &input, fingerprint.as_deref())?.0)
+        }
+    }
+}
+
+/// Returns the registered scheme a receipt names.
+fn scheme_of(fields: &Map<String, Value>) -> Result<&'static dyn DynScheme, Error> {
+    let ids = || {
+        crate::SCHEMES
+            .iter()
+            .map(|s| s.id())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match fields.get("scheme") {
+        None => Err(Error::new(
+            "scheme",
+            ErrorKind::Missing {
+                expected: "the scheme's id",
+            },
+        )),
+        Some(Value::String(id)) => crate::scheme(id).ok_or_else(|| {
+            Error::new(
+                "scheme",
+                ErrorKind::Value {
+                    got: id.clone(),
+                    expected: format!("one of {}", ids()),
+                },
+            )
+        }),
+        Some(other) => Err(Error::new(
+            "scheme",
+            ErrorKind::Type {
+                got: fairdeal_core::fields::json_type(other),
+                expected: "the scheme's id",
+            },
+        )),
+    }
+}
+
+/// Returns the fingerprint a receipt gives, under its name or an alias.
+fn fingerprint_of(
+    scheme: &dyn DynScheme,
+    fields: &Map<String, Value>,
+) -> Result<Option<String>, Error> {
+    let names =
+        std::iter::once("fingerprint").chain(scheme.info().commitment.aliases.iter().copied());
+    let given: Vec<(&str, &Value)> = names
+        .filter_map(|n| fields.get(n).map(|v| (n, v)))
+        .collect();
+    match given.as_slice() {
+        [] => Ok(None),
+        [(_, Value::String(f))] => Ok(Some(f.clone())),
+        [(name, other)] => Err(Error::new(
+            *name,
+            ErrorKind::Type {
+                got: fairdeal_core::fields::json_type(other),
+                expected: "64 hexadecimal digits",
+            },
+        )),
+        [_, (name, _), ..] => Err(Error::new(
+            *name,
+            ErrorKind::Value {
+                got: "the fingerprint twice, under two names".to_owned(),
+                expected: "it once".to_owned(),
+            },
+        )),
+    }
+}
+
+/// Returns the game of `scheme` a receipt names.
+fn game_of(scheme: &dyn DynScheme, name: &Value) -> Result<&'static Game, Error> {
+    let games = scheme.info().games;
+    let names = || games.iter().map(|g| g.name).collect::<Vec<_>>().join(", ");
+    let expected = || {
+        if games.is_empty() {
+            format!("no game: {} has none", scheme.id())
+        } else {
+            format!("one of {}", names())
+        }
+    };
+    match name {
+        Value::String(n) => games.iter().find(|g| g.name == n).ok_or_else(|| {
+            Error::new(
+                "game",
+                ErrorKind::Value {
+                    got: n.clone(),
+                    expected: expected(),
+                },
+            )
+        }),
+        other => Err(Error::new(
+            "game",
+            ErrorKind::Type {
+                got: fairdeal_core::fields::json_type(other),
+                expected: "a game's name",
+            },
+        )),
+    }
+}
