@@ -9,7 +9,8 @@
 //! it. A mismatch comes with the usual slips that explain it, as hints.
 
 use fairdeal_core::{
-    Card, Check, DynScheme, Error, ErrorKind, Field, Fingerprint, Game, Player, SchemeInfo, Seat,
+    Card, Check, DynScheme, Error, ErrorKind, Field, Fingerprint, Game, PartValue, Player,
+    SchemeInfo, Seat,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -272,6 +273,21 @@ impl PlayerCards {
     pub(crate) fn cards(self, view: &fairdeal_core::TracedView, deal: usize) -> Option<Vec<Card>> {
         let (table, deck) = view.deals.get(deal.checked_sub(1)?)?;
         match self {
+            Self::Seat(seat) if table.hands.is_empty() => {
+                // A deal whose cards are by seat in parts (duo's face-down
+                // and face-up cards): the player's cards are all of them.
+                let cards: Vec<Card> = table
+                    .rest
+                    .iter()
+                    .filter_map(|part| match &part.value {
+                        PartValue::BySeat(by_seat) => by_seat.get(seat.index()),
+                        _ => None,
+                    })
+                    .flatten()
+                    .copied()
+                    .collect();
+                (!cards.is_empty()).then_some(cards)
+            }
             Self::Seat(seat) => table.hands.get(seat.index()).cloned(),
             Self::Positions(at) => at.iter().map(|&p| deck.get(p).copied()).collect(),
         }

@@ -278,3 +278,28 @@ fn the_sample_batch_has_each_verdict() {
         ]
     );
 }
+
+#[test]
+fn a_duo_hand_is_the_seat_s_face_down_and_face_up_cards() {
+    let input = json!({"secret": "s", "variant": "duo", "numbers": ["1", "2"], "dealer": 0});
+    let scheme = scheme("atout-v1");
+    let trace = scheme.trace_json(&input).expect("a duo deal");
+    let mut yours: Vec<Value> = trace["hidden"][1].as_array().expect("cards").clone();
+    yours.extend(
+        trace["visible"][1]
+            .as_array()
+            .expect("cards")
+            .iter()
+            .cloned(),
+    );
+    let (hand, seat) = (Value::Array(yours), json!(1));
+    let claim = Claim {
+        fingerprint: trace["fingerprint"].as_str(),
+        hand: Some(&hand),
+        seat: Some(&seat),
+    };
+    assert!(matches!(
+        check("atout-v1", &input, &claim),
+        Verdict::Verified(_)
+    ));
+}
