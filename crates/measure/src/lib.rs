@@ -14,7 +14,7 @@ mod report;
 mod samples;
 pub mod workload;
 
-pub use measure::{Options, run};
+pub use measure::{MAX_SECONDS, MAX_THREADS, MeasureError, Options, run};
 pub use report::{Baseline, Report, Row, Threads};
 pub use samples::{Rate, Samples};
 pub use workload::Workload;

@@ -6,8 +6,10 @@
 //! machine moves it little, and the fastest and slowest windows are kept to
 //! show the spread.
 
+use std::fmt;
 use std::hint::black_box;
-use std::sync::Barrier;
+use std::io;
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -31,15 +33,91 @@ const WARM_UP: Duration = Duration::from_millis(200);
 /// read rarely and a window ends soon after its time.
 const BATCH_FRACTION: u32 = 100;
 
+/// The most seconds a measurement may run: an hour (longer says nothing
+/// more, and a typo such as `1e20` must not make a run that never ends).
+pub const MAX_SECONDS: f64 = 3600.0;
+/// The most threads a run may start at once: far above any machine's cores
+/// the scaling says nothing, and each thread holds its own buffers.
+pub const MAX_THREADS: usize = 256;
+
 /// What to measure and for how long.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Seconds each measurement runs (the baseline, each workload on one
     /// thread, and with `threads` each workload on one spawned thread and
-    /// on `threads` threads).
+    /// on `threads` threads): above 0, at most [`MAX_SECONDS`].
     pub seconds: f64,
-    /// Also run each workload on this many threads at once.
+    /// Also run each workload on this many threads at once: 1 to
+    /// [`MAX_THREADS`].
     pub threads: Option<usize>,
+}
+
+/// Why a run could not measure.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum MeasureError {
+    /// [`Options::seconds`] is not above 0 and at most [`MAX_SECONDS`].
+    Seconds(f64),
+    /// [`Options::threads`] is not 1 to [`MAX_THREADS`].
+    Threads(usize),
+    /// A thread could not be started (the system's limit on threads or
+    /// memory); the threads already started were stopped.
+    Spawn {
+        /// How many had started.
+        started: usize,
+        /// How many were asked for.
+        wanted: usize,
+        /// The system's reason.
+        source: io::Error,
+    },
+}
+
+impl fmt::Display for MeasureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Seconds(s) => write!(
+                f,
+                "{s} seconds, expected more than 0 and at most {MAX_SECONDS}"
+            ),
+            Self::Threads(n) => write!(f, "{n} threads, expected 1 to {MAX_THREADS}"),
+            Self::Spawn {
+                started,
+                wanted,
+                source,
+            } => write!(
+                f,
+                "thread {} of {wanted} could not be started ({source}), expected no more threads than the system allows",
+                started + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MeasureError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Spawn { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl Options {
+    /// Returns how long each measurement runs.
+    ///
+    /// # Errors
+    ///
+    /// [`MeasureError::Seconds`] or [`MeasureError::Threads`] for a value
+    /// outside its range.
+    pub fn duration(&self) -> Result<Duration, MeasureError> {
+        if let Some(n) = self.threads.filter(|n| !(1..=MAX_THREADS).contains(n)) {
+            return Err(MeasureError::Threads(n));
+        }
+        if !(self.seconds > 0.0 && self.seconds <= MAX_SECONDS) {
+            return Err(MeasureError::Seconds(self.seconds));
+        }
+        Duration::try_from_secs_f64(self.seconds).map_err(|_| MeasureError::Seconds(self.seconds))
+    }
 }
 
 /// Runs `work` for a warm-up, then for [`SAMPLES`] windows of `duration /
@@ -73,6 +151,15 @@ pub fn measure(duration: Duration, work: &mut dyn FnMut()) -> Samples {
 /// (each thread its own, with its own buffers), each as [`measure`] does,
 /// their windows started together; returns each thread's samples.
 ///
+/// The threads start their windows only once every one of them is running:
+/// when a thread cannot be started (the system's limit on threads), those
+/// already started are told to stop instead, so that none waits for a
+/// thread that never came.
+///
+/// # Errors
+///
+/// [`MeasureError::Spawn`] when a thread could not be started.
+///
 /// # Panics
 ///
 /// When a work panics on a thread (the panic is passed on).
@@ -80,37 +167,159 @@ pub fn on_threads(
     duration: Duration,
     threads: usize,
     make: &(dyn Fn() -> Runner + Sync),
-) -> Vec<Samples> {
-    let start = Barrier::new(threads);
-    thread::scope(|scope| {
-        let running: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut work = make();
-                    work();
-                    start.wait();
-                    measure(duration, &mut *work)
-                })
-            })
-            .collect();
-        running
-            .into_iter()
-            .map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
+) -> Result<Vec<Samples>, MeasureError> {
+    on_threads_spawned_by(duration, threads, make, &|scope, body| {
+        thread::Builder::new().spawn_scoped(scope, body)
     })
+}
+
+/// A worker thread's body, as [`on_threads`] starts it.
+type Body<'scope> = Box<dyn FnOnce() -> Option<Samples> + Send + 'scope>;
+
+/// Starts one thread in a scope: `std::thread::Builder::spawn_scoped`, or
+/// in the tests a stand-in that fails.
+type Spawn =
+    dyn for<'scope, 'env> Fn(
+        &'scope thread::Scope<'scope, 'env>,
+        Body<'scope>,
+    ) -> io::Result<thread::ScopedJoinHandle<'scope, Option<Samples>>>;
+
+fn on_threads_spawned_by(
+    duration: Duration,
+    threads: usize,
+    make: &(dyn Fn() -> Runner + Sync),
+    spawn: &Spawn,
+) -> Result<Vec<Samples>, MeasureError> {
+    let gate = Gate::default();
+    thread::scope(|scope| {
+        let mut running = Vec::with_capacity(threads);
+        for started in 0..threads {
+            let gate = &gate;
+            let body: Body<'_> = Box::new(move || {
+                let arrival = Arrival {
+                    gate,
+                    waited: false,
+                };
+                let mut work = make();
+                work();
+                arrival.wait().then(|| measure(duration, &mut *work))
+            });
+            match spawn(scope, body) {
+                Ok(handle) => running.push(handle),
+                Err(source) => {
+                    // The threads started are told to stop; the scope joins
+                    // them as it ends.
+                    gate.set(false);
+                    return Err(MeasureError::Spawn {
+                        started,
+                        wanted: threads,
+                        source,
+                    });
+                }
+            }
+        }
+        gate.open_when(threads);
+        Ok(running
+            .into_iter()
+            // Every thread measured (None only when the gate closed).
+            .filter_map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect())
+    })
+}
+
+/// Where the threads of [`on_threads`] wait until all of them have arrived
+/// (opened: they measure) or one could not be started (closed: they stop).
+#[derive(Default)]
+struct Gate {
+    state: Mutex<GateState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct GateState {
+    arrived: usize,
+    open: Option<bool>,
+}
+
+impl Gate {
+    fn lock(&self) -> MutexGuard<'_, GateState> {
+        // The state is two numbers, whole even after a panic.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn wait<'a>(&self, state: MutexGuard<'a, GateState>) -> MutexGuard<'a, GateState> {
+        self.changed
+            .wait(state)
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn arrive(&self) -> MutexGuard<'_, GateState> {
+        let mut state = self.lock();
+        state.arrived += 1;
+        self.changed.notify_all();
+        state
+    }
+
+    fn set(&self, open: bool) {
+        self.lock().open = Some(open);
+        self.changed.notify_all();
+    }
+
+    /// Opens the gate once `threads` threads have arrived.
+    fn open_when(&self, threads: usize) {
+        let mut state = self.lock();
+        while state.arrived < threads {
+            state = self.wait(state);
+        }
+        state.open = Some(true);
+        self.changed.notify_all();
+    }
+}
+
+/// A thread's place at the [`Gate`]: a thread that panics before it gets
+/// there still counts as arrived, so that the others are not kept waiting.
+struct Arrival<'a> {
+    gate: &'a Gate,
+    waited: bool,
+}
+
+impl Arrival<'_> {
+    /// Arrives and waits for the gate; returns whether it opened.
+    fn wait(mut self) -> bool {
+        self.waited = true;
+        let mut state = self.gate.arrive();
+        loop {
+            match state.open {
+                Some(open) => return open,
+                None => state = self.gate.wait(state),
+            }
+        }
+    }
+}
+
+impl Drop for Arrival<'_> {
+    fn drop(&mut self) {
+        if !self.waited {
+            drop(self.gate.arrive());
+        }
+    }
 }
 
 /// Returns the deals per second of `threads` threads at once: the sum of
 /// each thread's median rate.
+///
+/// # Errors
+///
+/// [`MeasureError::Spawn`] when a thread could not be started.
 pub fn rate_on_threads(
     duration: Duration,
     threads: usize,
     make: &(dyn Fn() -> Runner + Sync),
-) -> f64 {
-    on_threads(duration, threads, make)
+) -> Result<f64, MeasureError> {
+    Ok(on_threads(duration, threads, make)?
         .iter()
         .map(|s| s.median().per_second())
-        .sum()
+        .sum())
 }
 
 /// Returns the time of one SHA-256 block: a one-block message
@@ -144,8 +353,17 @@ pub fn compress_one_block(state: &mut [u32; 8]) {
 /// its arenas), which slows allocation for the rest of the run. Then, with
 /// `threads`, each workload runs on one new thread and on `threads` new
 /// threads at once; the scaling is reported against both one-thread rates.
-pub fn run(workloads: &[Workload], options: &Options, progress: &mut dyn FnMut(&str)) -> Report {
-    let duration = Duration::from_secs_f64(options.seconds);
+///
+/// # Errors
+///
+/// Options outside their ranges (checked before anything runs), or a
+/// thread that could not be started.
+pub fn run(
+    workloads: &[Workload],
+    options: &Options,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Report, MeasureError> {
+    let duration = options.duration()?;
     let seconds = options.seconds;
     progress(&format!("sha256: one 64-byte block ({seconds} s)"));
     let block = sha256_block(duration).median().ns_each();
@@ -181,8 +399,8 @@ pub fn run(workloads: &[Workload], options: &Options, progress: &mut dyn FnMut(&
                     "{}: {}, 1 new thread then {count} threads ({seconds} s each)",
                     w.scheme, w.deal
                 ));
-                let spawned = rate_on_threads(duration, 1, &|| w.runner());
-                let all = rate_on_threads(duration, count, &|| w.runner());
+                let spawned = rate_on_threads(duration, 1, &|| w.runner())?;
+                let all = rate_on_threads(duration, count, &|| w.runner())?;
                 let threads = Threads {
                     count,
                     deals_per_second: all,
@@ -194,19 +412,19 @@ pub fn run(workloads: &[Workload], options: &Options, progress: &mut dyn FnMut(&
                     "{}: {all:.0} deals/s on {count} threads: {:.2}x one thread, {:.2}x one new thread",
                     w.scheme, threads.scaling, threads.scaling_to_one_new_thread
                 ));
-                threads
+                Ok(threads)
             });
-            Row::new(w, one, &sha256, threads)
+            Ok(Row::new(w, one, &sha256, threads.transpose()?))
         })
-        .collect();
-    Report {
+        .collect::<Result<_, MeasureError>>()?;
+    Ok(Report {
         optimized: !cfg!(debug_assertions),
         available_parallelism: thread::available_parallelism().map_or(1, usize::from),
         seconds,
         samples: SAMPLES,
         sha256,
         results: rows,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -228,7 +446,97 @@ mod tests {
         assert!(
             rate_on_threads(Duration::from_millis(5), 2, &|| -> Runner {
                 Box::new(|| ())
-            }) > 0.0
+            })
+            .unwrap()
+                > 0.0
         );
+    }
+
+    /// Runs `f` on a thread of its own and fails if it takes over 30
+    /// seconds: a deadlock fails the test instead of hanging it.
+    fn within_30_seconds<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        thread::spawn(move || tx.send(f()));
+        rx.recv_timeout(Duration::from_secs(30))
+            .expect("finished, not deadlocked")
+    }
+
+    #[test]
+    fn a_thread_that_cannot_start_stops_the_others_instead_of_deadlocking() {
+        for fail_at in [0, 1, 3] {
+            let result = within_30_seconds(move || {
+                let started = std::sync::atomic::AtomicUsize::new(0);
+                let spawn: &Spawn = &move |scope, body| {
+                    if started.fetch_add(1, Ordering::Relaxed) == fail_at {
+                        Err(io::Error::new(
+                            io::ErrorKind::WouldBlock,
+                            "Resource temporarily unavailable",
+                        ))
+                    } else {
+                        thread::Builder::new().spawn_scoped(scope, body)
+                    }
+                };
+                on_threads_spawned_by(Duration::from_millis(5), 4, &|| Box::new(|| ()), spawn)
+                    .map(|s| s.len())
+            });
+            let Err(e) = result else {
+                panic!("thread {fail_at} could not start: {result:?}");
+            };
+            assert!(
+                matches!(e, MeasureError::Spawn { started, wanted: 4, .. } if started == fail_at),
+                "{e:?}"
+            );
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "thread {} of 4 could not be started (Resource temporarily unavailable), expected no more threads than the system allows",
+                    fail_at + 1
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn a_work_that_panics_before_the_windows_does_not_keep_the_others_waiting() {
+        let result = within_30_seconds(|| {
+            std::panic::catch_unwind(|| {
+                let made = AtomicU64::new(0);
+                on_threads(Duration::from_millis(5), 3, &|| -> Runner {
+                    assert!(made.fetch_add(1, Ordering::Relaxed) != 1, "no work");
+                    Box::new(|| ())
+                })
+            })
+        });
+        assert!(result.is_err(), "the panic is passed on");
+    }
+
+    #[test]
+    fn options_outside_their_ranges_are_refused_before_anything_runs() {
+        for seconds in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e20, 3600.5] {
+            let options = Options {
+                seconds,
+                threads: None,
+            };
+            assert!(
+                matches!(options.duration(), Err(MeasureError::Seconds(_))),
+                "{seconds}"
+            );
+            assert!(run(&[], &options, &mut |_| ()).is_err(), "{seconds}");
+        }
+        for threads in [0, 257, 5000, usize::MAX] {
+            let options = Options {
+                seconds: 1.0,
+                threads: Some(threads),
+            };
+            assert!(
+                matches!(options.duration(), Err(MeasureError::Threads(_))),
+                "{threads}"
+            );
+        }
+        let options = Options {
+            seconds: 3600.0,
+            threads: Some(256),
+        };
+        assert_eq!(options.duration().unwrap(), Duration::from_secs(3600));
     }
 }

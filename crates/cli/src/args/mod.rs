@@ -140,12 +140,21 @@ pub struct BenchArgs {
     /// Schemes to measure [default: every scheme]
     #[arg(value_name = "SCHEME")]
     pub schemes: Vec<String>,
-    /// Seconds each measurement runs (the SHA-256 baseline, then each deal)
-    #[arg(long, default_value_t = 1.0, value_name = "S")]
-    pub seconds: f64,
-    /// Also run independent deals on N threads at once and report the scaling
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Seconds each measurement runs (the SHA-256 baseline, then each deal):
+    /// more than 0, at most 3600
+    // Taken as text and checked by `bench`, so that `-1` or `1e20` gets the
+    // flag's own message, not clap's.
+    #[arg(
+        long,
+        default_value = "1",
+        value_name = "S",
+        allow_negative_numbers = true
+    )]
+    pub seconds: String,
+    /// Also run independent deals on N threads at once and report the
+    /// scaling: 1 to 256
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    pub threads: Option<String>,
     /// Print JSON instead of the table
     #[arg(long)]
     pub json: bool,

@@ -8,6 +8,7 @@ mod bench;
 mod conformance;
 mod euchremaster;
 mod games;
+mod hardening;
 mod hmac_blackjack;
 mod schemes;
 mod sfc32_lock;
