@@ -5,6 +5,7 @@ use std::io;
 use std::process::ExitCode;
 
 use fairdeal::Error;
+use fairdeal::core::text::printable_lines;
 
 /// A run that could not produce its result.
 #[derive(Debug)]
@@ -48,7 +49,9 @@ impl CliError {
             Self::Usage(m) => m,
             Self::Io { path, source } => format!("{path}: {source}"),
         };
-        eprintln!("error: {message}");
+        // Every value in a message is escaped where it is put in; this is
+        // the net under them, so that no message can drive the terminal.
+        eprintln!("error: {}", printable_lines(&message));
         ExitCode::from(2)
     }
 }

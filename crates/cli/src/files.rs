@@ -7,6 +7,8 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
+use fairdeal::core::text::printable_lines;
+
 use crate::error::CliError;
 
 /// The most a receipt or input file may hold: a receipt is a few hundred
@@ -96,8 +98,11 @@ fn temp_beside(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
 }
 
-fn display(path: &Path) -> String {
-    path.display().to_string()
+/// Returns `path` as a message shows it: whole, but with every character
+/// that could act on a terminal escaped (a file name may hold ESC or a line
+/// break).
+pub fn display(path: &Path) -> String {
+    printable_lines(&path.display().to_string()).replace('\n', "\\n")
 }
 
 #[cfg(test)]

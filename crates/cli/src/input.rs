@@ -4,12 +4,13 @@
 use std::path::Path;
 
 use fairdeal::core::FieldKind;
+use fairdeal::core::fields::parse_json;
 use fairdeal::{DynScheme, Error, ErrorKind, Game};
 use serde_json::{Map, Value};
 
 use crate::args::{GameCall, SchemeCall, on_command_line};
 use crate::error::CliError;
-use crate::files::{INPUT_LIMIT, read_text};
+use crate::files::{INPUT_LIMIT, display, read_text};
 
 /// The input object and, for `verify`, the fingerprint to check.
 pub struct Gathered {
@@ -25,6 +26,9 @@ pub struct Gathered {
 /// A file that cannot be read, is not JSON or not an object, and (verify
 /// only) a `fingerprint` in the file that is not a string.
 pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered, CliError> {
+    if let Some(e) = &call.refused {
+        return Err(e.clone().into());
+    }
     let mut object = match &call.input {
         Some(path) => read_object(path)?,
         None => Map::new(),
@@ -74,6 +78,9 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
 ///
 /// A file that cannot be read, is not JSON or not an object.
 pub fn gather_game<const ROLL: bool>(call: &GameCall<ROLL>) -> Result<Value, CliError> {
+    if let Some(e) = &call.refused {
+        return Err(e.clone().into());
+    }
     let mut object = match &call.input {
         Some(path) => read_object(path)?,
         None => Map::new(),
@@ -82,15 +89,19 @@ pub fn gather_game<const ROLL: bool>(call: &GameCall<ROLL>) -> Result<Value, Cli
     Ok(Value::Object(object))
 }
 
+/// Reads the JSON object of `path`, refusing a key given twice at any
+/// depth (serde_json alone keeps the last: `"client_seed"` given twice
+/// would silently hash the second).
 fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
-    let name = path.display().to_string();
+    let name = display(path);
     let text = read_text(path, INPUT_LIMIT)?;
-    match serde_json::from_str(&text) {
+    match parse_json(&text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(CliError::Usage(format!(
             "{name}: the input file must hold one JSON object of the scheme's fields"
         ))),
-        Err(e) => Err(CliError::Usage(format!("{name}: not valid JSON ({e})"))),
+        // "not valid JSON (...)", or "client_seed: given twice, ...".
+        Err(e) => Err(CliError::Usage(format!("{name}: {e}"))),
     }
 }
 

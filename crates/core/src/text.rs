@@ -136,6 +136,41 @@ pub fn quoted(text: &str) -> String {
     escaped(text, true)
 }
 
+/// Returns `text` with every character that could act on a terminal
+/// escaped as [`shown`] does, but its line breaks kept and nothing clipped:
+/// for a whole message or report, after its values went through [`shown`].
+pub fn printable_lines(text: &str) -> String {
+    text.split('\n')
+        .map(|line| {
+            let mut out = String::with_capacity(line.len());
+            for c in line.chars() {
+                push_escaped(&mut out, c, false);
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Pushes `c` onto `out`, escaped if it could act on a terminal (and, when
+/// `quote`, if it is `"` or `\`).
+fn push_escaped(out: &mut String, c: char, quote: bool) {
+    match c {
+        '\t' => out.push_str("\\t"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '"' | '\\' if quote => {
+            out.push('\\');
+            out.push(c);
+        }
+        c if acts_on_terminal(c) => {
+            // Writing to a String cannot fail.
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        }
+        c => out.push(c),
+    }
+}
+
 fn escaped(text: &str, quote: bool) -> String {
     let mut out = String::with_capacity(text.len().min(4 * SHOWN_CHARS) + 2);
     if quote {
@@ -143,20 +178,7 @@ fn escaped(text: &str, quote: bool) -> String {
     }
     let mut chars = text.chars();
     for c in chars.by_ref().take(SHOWN_CHARS) {
-        match c {
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '"' | '\\' if quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if acts_on_terminal(c) => {
-                // Writing to a String cannot fail.
-                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-            }
-            c => out.push(c),
-        }
+        push_escaped(&mut out, c, quote);
     }
     if quote {
         out.push('"');
@@ -198,6 +220,7 @@ mod tests {
             shown(&"a".repeat(50_000)),
             format!("{}... (50000 characters)", "a".repeat(80))
         );
+        assert_eq!(printable_lines("a\u{1b}[2J\nb\r\n"), "a\\u{1b}[2J\nb\\r\n");
         assert_eq!(
             quoted(&"\u{e9}".repeat(81)),
             format!("\"{}\"... (81 characters)", "\u{e9}".repeat(80))

@@ -652,7 +652,7 @@ def roll_case(raw, randoms=None):
     inp = _game_input(raw, [("rolls", ROLLS_MIN, ROLLS_MAX)])
     numbers = _numbers(inp, randoms)
     tickets = []
-    for roll in range(1, inp["rolls"] + 1):
+    for roll in range(inp["rolls"]):
         u = numbers.next(f"case takes {inp['rolls']} numbers")
         tickets.append({"roll": roll, "u32": u, "ticket": ticket_text(u)})
     return {"fingerprint": fingerprint(inp), "randoms": numbers.used, "tickets": tickets}
@@ -886,7 +886,7 @@ def self_test():
         assert Decimal(text) == Decimal(u * 100000) / Decimal(2**32)
     c = roll_case({**base, "rolls": 2}, [1, 2**31, 99])
     assert c["randoms"] == [1, 2**31]
-    assert c["tickets"][1] == {"roll": 2, "u32": 2**31, "ticket": "50000"}
+    assert c["tickets"][1] == {"roll": 1, "u32": 2**31, "ticket": "50000"}
     _expect_error(lambda: roll_case({**base, "rolls": 5}), "range", "rolls")
 
     # Case battle: player p uses nonce p; tickets round by round.

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches};
 use fairdeal::core::{Field, FieldKind};
+use fairdeal::{Error, ErrorKind};
 use serde_json::Value;
 
 /// Returns the argument of `field`: `--FLAG`, or the positional argument
@@ -20,7 +21,9 @@ pub fn arg(field: &Field, position: Option<usize>) -> Arg {
     };
     match field.kind {
         FieldKind::Bool => arg.action(ArgAction::SetTrue),
-        FieldKind::Integer => arg.value_name("N").value_parser(clap::value_parser!(u64)),
+        // Any text: the field's own check names what is wrong with `-1`,
+        // `1.5` or `two` (see `integer`), not clap.
+        FieldKind::Integer => arg.value_name("N").allow_negative_numbers(true),
         FieldKind::TextPerSeat { .. } => arg
             .value_name("SEAT=TEXT")
             .action(ArgAction::Append)
@@ -29,25 +32,57 @@ pub fn arg(field: &Field, position: Option<usize>) -> Arg {
     }
 }
 
-/// Returns the value given for `field` in `m`, as the field's JSON value;
-/// `None` when it was not given.
+/// The value given for a field: `None` when it was not given, else the
+/// field's JSON value, or the refusal of a text that is no integer (kept
+/// until the input is gathered, so that it is reported as the field's own
+/// errors are: exit 2, naming the field and what is expected).
+pub type Given = Option<Result<Value, Error>>;
+
+/// Returns the value given for `field` in `m` (see [`Given`]).
 ///
 /// # Errors
 ///
 /// A per-seat field whose seats are given twice or not from 0 (see
 /// [`texts_by_seat`]).
-pub fn value(m: &ArgMatches, field: &Field) -> Result<Option<Value>, clap::Error> {
+pub fn value(m: &ArgMatches, field: &Field) -> Result<Given, clap::Error> {
     Ok(match field.kind {
-        FieldKind::Bool => m.get_flag(field.name).then_some(Value::Bool(true)),
-        FieldKind::Integer => m.get_one::<u64>(field.name).map(|&n| Value::from(n)),
+        FieldKind::Bool => m.get_flag(field.name).then_some(Ok(Value::Bool(true))),
+        FieldKind::Integer => m
+            .get_one::<String>(field.name)
+            .map(|text| integer(field, text)),
         FieldKind::TextPerSeat { .. } => m
             .get_many::<(usize, String)>(field.name)
             .map(|given| texts_by_seat(field, given))
-            .transpose()?,
+            .transpose()?
+            .map(Ok),
         _ => m
             .get_one::<String>(field.name)
-            .map(|s| Value::String(s.clone())),
+            .map(|s| Ok(Value::String(s.clone()))),
     })
+}
+
+/// Reads an integer flag: a u64 is the field's value, whose range the
+/// scheme checks; any other text is refused as the JSON field would be:
+/// `-1` or too many digits is out of range, `1.5` or `two` is not an
+/// integer (`range`, both), nothing at all is `type`.
+fn integer(field: &Field, text: &str) -> Result<Value, Error> {
+    if let Ok(n) = text.parse::<u64>() {
+        return Ok(Value::from(n));
+    }
+    let got = text.to_owned();
+    let expected = field.expected;
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let kind = if text.is_empty() {
+        ErrorKind::Type {
+            got: "an empty text",
+            expected,
+        }
+    } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        ErrorKind::Range { got, expected }
+    } else {
+        ErrorKind::NotInteger { got, expected }
+    };
+    Err(Error::new(field.name, kind))
 }
 
 /// Adds the flags every scheme and game subcommand takes: `--input FILE`

@@ -19,6 +19,9 @@ pub struct GameCall<const ROLL: bool> {
     /// `--input FILE`: a JSON object of the same fields (`-` for stdin).
     pub input: Option<PathBuf>,
     pub json: bool,
+    /// The first flag refused as its field would be (an integer flag given
+    /// `-1`), reported when the input is gathered.
+    pub refused: Option<fairdeal::Error>,
 }
 
 impl<const ROLL: bool> GameCall<ROLL> {
@@ -59,10 +62,16 @@ impl<const ROLL: bool> FromArgMatches for GameCall<ROLL> {
                 format!("no game {name:?} to {verb}\n"),
             ));
         };
-        let mut flags = Map::new();
+        let (mut flags, mut refused) = (Map::new(), None);
         for field in game.fields {
-            if let Some(value) = fields::value(m, field)? {
-                flags.insert(field.name.to_owned(), value);
+            match fields::value(m, field)? {
+                Some(Ok(value)) => {
+                    flags.insert(field.name.to_owned(), value);
+                }
+                Some(Err(e)) => {
+                    refused.get_or_insert(e);
+                }
+                None => {}
             }
         }
         Ok(Self {
@@ -70,6 +79,7 @@ impl<const ROLL: bool> FromArgMatches for GameCall<ROLL> {
             flags,
             input: m.get_one::<PathBuf>("input").cloned(),
             json: m.get_flag("json"),
+            refused,
         })
     }
 

@@ -23,6 +23,9 @@ pub struct SchemeCall<const VERIFY: bool> {
     /// `--fingerprint F` (verify only).
     pub fingerprint: Option<String>,
     pub json: bool,
+    /// The first flag refused as its field would be (an integer flag given
+    /// `-1`), reported when the input is gathered.
+    pub refused: Option<fairdeal::Error>,
 }
 
 fn scheme_command(scheme: &dyn DynScheme, verify: bool) -> clap::Command {
@@ -82,7 +85,7 @@ impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
             ));
         };
         let extras = scheme.info().cli.extras;
-        let (mut flags, mut given_extras) = (Map::new(), Map::new());
+        let (mut flags, mut given_extras, mut refused) = (Map::new(), Map::new(), None);
         for (field, _) in on_command_line(scheme) {
             let value = fields::value(m, field).map_err(|e| {
                 // Shows the scheme's own usage line, not the top-level one.
@@ -96,8 +99,14 @@ impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
             } else {
                 &mut flags
             };
-            if let Some(value) = value {
-                into.insert(field.name.to_owned(), value);
+            match value {
+                Some(Ok(value)) => {
+                    into.insert(field.name.to_owned(), value);
+                }
+                Some(Err(e)) => {
+                    refused.get_or_insert(e);
+                }
+                None => {}
             }
         }
         Ok(Self {
@@ -111,6 +120,7 @@ impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
                 None
             },
             json: m.get_flag("json"),
+            refused,
         })
     }
 

@@ -174,7 +174,7 @@ fn bad_inputs_exit_2_with_their_own_message() {
         ),
         (
             vec!["--seed", SEED, "--cut", "c", "--dealer", "x"],
-            "invalid value 'x' for '--dealer <N>'",
+            "dealer: x is not an integer, expected a seat from 0 to 3",
         ),
     ];
     for (flags, message) in cases {

@@ -71,7 +71,9 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
     Ok(to_json(&Output {
         fingerprint: Fingerprint::of(input.server_seed().as_bytes()),
         randoms: draws.into_taken(),
-        tickets: (1..)
+        // The site's own code (getCaseUnboxOutcome) numbers the rolls from
+        // 0 (docs/schemes/hmac-blackjack.md, step 6).
+        tickets: (0..)
             .zip(tickets)
             .map(|(roll, ticket)| RollTicket {
                 roll,
