@@ -1,15 +1,24 @@
 //! The vector file format, read strictly: unknown fields, duplicate ids or
 //! numbers, undefined flags and cases without the fields their kind needs are
-//! all refused on load.
+//! all refused on load, and so are a key given twice in any object, a
+//! number that `vectors generate` would not write back as it is written,
+//! and a `count` over [`MAX_COUNT`].
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
+use fairdeal::core::fields::parse_json;
+use fairdeal::core::text::{printable_lines, quoted, shown};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The format version this crate reads and writes.
 pub const FORMAT: u32 = 1;
+
+/// The most numbers a `stream` or `generator` case may ask for: the largest
+/// case of the committed files asks for 256; a `count` of 10^12 would have
+/// the runner allocate terabytes before comparing anything.
+pub const MAX_COUNT: usize = 1 << 16;
 
 /// One vector file: every case of one scheme.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -148,8 +157,14 @@ impl VectorFile {
     /// JSON that does not fit the format, or a file whose cases break its
     /// rules (each named).
     pub fn parse(text: &str) -> Result<Self, FormatError> {
+        // First as plain JSON, strictly: serde_json keeps the last of a
+        // repeated key, so `"dealer": 1, "dealer": 2` in an input would be
+        // run as 2 and rewritten as such.
+        let value = parse_json(text).map_err(|e| FormatError(format!("not a vector file: {e}")))?;
+        numbers_as_written(text, &value)?;
+        // Then as the format, for its messages with line and column.
         let file: Self = serde_json::from_str(text)
-            .map_err(|e| FormatError(format!("not a vector file: {e}")))?;
+            .map_err(|e| FormatError(format!("not a vector file: {}", parser_message(&e))))?;
         file.check()?;
         Ok(file)
     }
@@ -171,7 +186,7 @@ impl VectorFile {
         let mut ids = HashSet::new();
         let mut numbers = HashSet::new();
         for (kind, case) in self.cases() {
-            let at = |what: &str| FormatError(format!("case {:?}: {what}", case.id));
+            let at = |what: &str| FormatError(format!("case {}: {what}", quoted(&case.id)));
             if !ids.insert(case.id.as_str()) {
                 return Err(at("the id is used twice"));
             }
@@ -197,6 +212,11 @@ impl VectorFile {
             if let Some((field, _)) = needs.iter().find(|(_, present)| !present) {
                 return Err(at(&format!("a {kind:?} case needs {field:?}")));
             }
+            if let Some(count) = case.count.filter(|&n| n > MAX_COUNT) {
+                return Err(at(&format!(
+                    "count {count} is out of range, expected 0 to {MAX_COUNT} numbers"
+                )));
+            }
             if kind != Kind::Game && case.game.is_some() {
                 return Err(at(&format!("a {kind:?} case names no game")));
             }
@@ -215,4 +235,229 @@ impl VectorFile {
 
 fn empty_object() -> Value {
     Value::Object(serde_json::Map::new())
+}
+
+/// Returns serde's message about the file, escaped, and clipped if it is
+/// long (it may quote a value of the file whole).
+fn parser_message(e: &serde_json::Error) -> String {
+    const MAX: usize = 400;
+    let message = e.to_string();
+    let chars = message.chars().count();
+    let message = if chars > MAX {
+        let kept: String = message.chars().take(MAX).collect();
+        format!("{kept}... ({chars} characters)")
+    } else {
+        message
+    };
+    printable_lines(&message).replace('\n', "\\n")
+}
+
+/// Refuses a number that `vectors generate` would not write back as it is
+/// written (`1e2` as `100.0`, `1.50` as `1.5`, `99999999999999999999` as
+/// `1e+20`), so that regenerating never rewrites an input: the files keep
+/// integers within 64 bits and decimals written in full (`1.5`, `1.0`; the
+/// range cases use them). `value` is `text` parsed, with no key given twice:
+/// its numbers, in document order, are the number literals of `text`.
+fn numbers_as_written(text: &str, value: &Value) -> Result<(), FormatError> {
+    let mut numbers = Vec::new();
+    collect_numbers(value, &mut numbers);
+    let literals = number_literals(text);
+    let Some(k) = literals
+        .iter()
+        .zip(&numbers)
+        .position(|(literal, n)| *literal != n.to_string())
+    else {
+        return Ok(());
+    };
+    let mut path = Vec::new();
+    let mut seen = 0;
+    find_number(value, k, &mut seen, &mut path);
+    Err(FormatError(format!(
+        "{}: {} would be rewritten as {}, expected an integer within 64 bits or a decimal written in full (1.5, not 1.50 or 15e-1)",
+        where_in_file(value, &path),
+        shown(literals[k]),
+        numbers[k]
+    )))
+}
+
+/// Appends the numbers of `value` in document order (objects keep their
+/// order: serde_json's `preserve_order`).
+fn collect_numbers<'v>(value: &'v Value, out: &mut Vec<&'v serde_json::Number>) {
+    match value {
+        Value::Number(n) => out.push(n),
+        Value::Array(items) => items.iter().for_each(|v| collect_numbers(v, out)),
+        Value::Object(map) => map.values().for_each(|v| collect_numbers(v, out)),
+        _ => {}
+    }
+}
+
+/// One step of a path into a JSON value.
+enum Step<'v> {
+    Key(&'v str),
+    Index(usize),
+}
+
+/// Finds the `k`-th number of `value` (counting from `seen`), leaving its
+/// path in `path`; returns whether it was found.
+fn find_number<'v>(value: &'v Value, k: usize, seen: &mut usize, path: &mut Vec<Step<'v>>) -> bool {
+    match value {
+        Value::Number(_) => {
+            *seen += 1;
+            *seen == k + 1
+        }
+        Value::Array(items) => items.iter().enumerate().any(|(i, v)| {
+            path.push(Step::Index(i));
+            let found = find_number(v, k, seen, path);
+            if !found {
+                path.pop();
+            }
+            found
+        }),
+        Value::Object(map) => map.iter().any(|(key, v)| {
+            path.push(Step::Key(key));
+            let found = find_number(v, k, seen, path);
+            if !found {
+                path.pop();
+            }
+            found
+        }),
+        _ => false,
+    }
+}
+
+/// Names a place in a vector file: `case "id": input.dealer` inside a case,
+/// else its path from the top (`format`).
+fn where_in_file(file: &Value, path: &[Step<'_>]) -> String {
+    let name = |steps: &[Step<'_>]| {
+        let mut out = String::new();
+        for step in steps {
+            match step {
+                Step::Key(key) if out.is_empty() => out.push_str(key),
+                Step::Key(key) => {
+                    out.push('.');
+                    out.push_str(key);
+                }
+                Step::Index(i) => out.push_str(&format!("[{i}]")),
+            }
+        }
+        shown(&out)
+    };
+    if let [
+        Step::Key("groups"),
+        Step::Index(g),
+        Step::Key("cases"),
+        Step::Index(c),
+        rest @ ..,
+    ] = path
+    {
+        let id = file["groups"][*g]["cases"][*c]["id"]
+            .as_str()
+            .unwrap_or("?");
+        return format!("case {}: {}", quoted(id), name(rest));
+    }
+    name(path)
+}
+
+/// Returns the number literals of the JSON `text`, in order: every run of
+/// number characters outside a string.
+fn number_literals(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                // Skip the string: up to the first quote not escaped.
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = i;
+                while i < bytes.len()
+                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
+                    i += 1;
+                }
+                // Number characters are ASCII: the slice is at char bounds.
+                out.push(text.get(start..i).unwrap_or_default());
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A vector file of one stream case whose `input` and `count` are
+    /// written as given.
+    fn file(input: &str, count: &str) -> String {
+        format!(
+            r#"{{"$schema": "schema.json", "format": 1, "scheme": "euchremaster", "scheme_version": 1,
+  "description": "", "confirmed_by": [], "flags": {{}},
+  "groups": [{{"kind": "stream", "description": "", "cases": [
+    {{"id": "one", "number": 1, "comment": "\"1e2\" is text", "input": {input}, "count": {count}}}]}}]}}"#
+        )
+    }
+
+    fn refusal(text: &str) -> String {
+        VectorFile::parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn numbers_must_be_written_as_generate_writes_them() {
+        for ok in [
+            r#"{"dealer": 1}"#,
+            r#"{"dealer": 1.5, "x": [-1, 0.5, 1.0]}"#,
+        ] {
+            assert!(VectorFile::parse(&file(ok, "3")).is_ok(), "{ok}");
+        }
+        assert_eq!(
+            refusal(&file(r#"{"seed": "0", "dealer": 1e2}"#, "3")),
+            "case \"one\": input.dealer: 1e2 would be rewritten as 100.0, expected an integer within 64 bits or a decimal written in full (1.5, not 1.50 or 15e-1)"
+        );
+        assert!(
+            refusal(&file(r#"{"n": [1, 99999999999999999999]}"#, "3")).starts_with(
+                "case \"one\": input.n[1]: 99999999999999999999 would be rewritten as 1e+20"
+            )
+        );
+        assert!(
+            refusal(&file("{}", "3e0"))
+                .starts_with("case \"one\": count: 3e0 would be rewritten as 3.0")
+        );
+        assert!(
+            refusal(&file(r#"{"a": 1.50}"#, "3"))
+                .contains("input.a: 1.50 would be rewritten as 1.5")
+        );
+    }
+
+    #[test]
+    fn parser_messages_are_clipped_and_escaped() {
+        let long = format!(r#"{{"format": "\u001b{}"}}"#, "x".repeat(5000));
+        let message = refusal(&long);
+        assert!(message.len() < 500, "{message}");
+        assert!(
+            message.starts_with("not a vector file: invalid type: string \"\\u{1b}xxx"),
+            "{message}"
+        );
+        assert!(message.ends_with("... (5065 characters)"), "{message}");
+    }
+
+    #[test]
+    fn counts_are_bounded_and_keys_given_once() {
+        assert_eq!(
+            refusal(&file("{}", "1000000000000")),
+            "case \"one\": count 1000000000000 is out of range, expected 0 to 65536 numbers"
+        );
+        assert!(VectorFile::parse(&file("{}", "65536")).is_ok());
+        assert_eq!(
+            refusal(&file(r#"{"dealer": 1, "dealer": 2}"#, "3")),
+            "not a vector file: groups[0].cases[0].input.dealer: given twice, expected each key of an object once"
+        );
+    }
 }

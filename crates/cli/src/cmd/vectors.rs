@@ -3,11 +3,12 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use fairdeal::core::text::{printable_lines, quoted};
 use fairdeal_conformance::{Filter, VectorFile, generate, runner, to_canonical_string};
 
 use crate::args::VectorsCommand;
 use crate::error::{CliError, Outcome};
-use crate::files::{VECTOR_LIMIT, read_text, write_atomic};
+use crate::files::{VECTOR_LIMIT, display, read_text, write_atomic};
 use crate::output::print;
 
 pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
@@ -22,6 +23,16 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
             check(&files, &filter)
         }
         VectorsCommand::Generate { dir, scheme, check } => {
+            // Only a registered id names a file: `--scheme ../x` or an
+            // absolute path must not write outside --dir.
+            if let Some(unknown) = scheme.iter().find(|id| fairdeal::scheme(id).is_none()) {
+                let known: Vec<&str> = fairdeal::SCHEMES.iter().map(|s| s.id()).collect();
+                return Err(CliError::Usage(format!(
+                    "--scheme: {} is not a registered scheme, expected one of {}",
+                    quoted(unknown),
+                    known.join(", ")
+                )));
+            }
             let files = if scheme.is_empty() {
                 vector_files(&dir.dir)?
             } else {
@@ -38,7 +49,7 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
 /// Returns every `*.json` of `dir` but the schema, sorted.
 pub fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
     let io = |source| CliError::Io {
-        path: dir.display().to_string(),
+        path: display(dir),
         source,
     };
     let mut files = Vec::new();
@@ -56,13 +67,13 @@ pub fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
 
 /// Reads a vector file and finds its scheme.
 fn load(path: &Path) -> Result<(VectorFile, &'static dyn fairdeal::DynScheme), CliError> {
-    let name = path.display().to_string();
+    let name = display(path);
     let text = read_text(path, VECTOR_LIMIT)?;
     let file = VectorFile::parse(&text).map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
     let scheme = fairdeal::scheme(&file.scheme).ok_or_else(|| {
         CliError::Usage(format!(
-            "{name}: scheme {:?} is not registered",
-            file.scheme
+            "{name}: scheme {} is not registered",
+            quoted(&file.scheme)
         ))
     })?;
     Ok((file, scheme))
@@ -80,14 +91,15 @@ fn check(files: &[PathBuf], filter: &Filter) -> Result<Outcome, CliError> {
         let (p, f, s) = report.counts();
         out.push_str(&format!(
             "{}: {p} passed, {f} failed, {s} skipped\n",
-            path.display()
+            display(path)
         ));
         (passed, failed, skipped) = (passed + p, failed + f, skipped + s);
     }
     out.push_str(&format!(
         "{passed} passed, {failed} failed, {skipped} skipped\n"
     ));
-    print(&out)?;
+    // A failure may quote a case's id or values from the file.
+    print(&printable_lines(&out))?;
     Ok(if failed == 0 {
         Outcome::Ok
     } else {
@@ -100,7 +112,7 @@ fn regenerate(files: &[PathBuf], check_only: bool) -> Result<Outcome, CliError> 
     let mut out = String::new();
     for path in files {
         let (file, scheme) = load(path)?;
-        let name = path.display().to_string();
+        let name = display(path);
         let fresh = generate::regenerate(&file, scheme)
             .map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
         let text = to_canonical_string(&fresh);

@@ -216,3 +216,338 @@ fn bounded_runs_report_a_good_run_as_it_is() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), stdout(&fairdeal(&["schemes"])));
 }
+
+// 3. Inputs that reach the terminal.
+
+/// Asserts that `o`'s stderr holds no byte that could act on a terminal.
+fn no_control_bytes(o: &Output) {
+    let bad: Vec<u8> = o
+        .stderr
+        .iter()
+        .copied()
+        .filter(|&b| b != b'\n' && (b < 0x20 || b == 0x7F))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?} in {}", stderr(o));
+}
+
+#[test]
+fn keys_and_values_from_a_receipt_are_escaped() {
+    let file = Scratch::new("escape-key.json", br#"{"\u001b[31mseed\r": 1}"#);
+    let o = run(&["deal", "euchremaster", "--input", file.path()]);
+    refused(
+        &o,
+        "\\u{1b}[31mseed\\r: not a field of this scheme, expected one of seed, cut, dealer, joker",
+    );
+    no_control_bytes(&o);
+    let o = run(&[
+        "deal",
+        "atout-v1",
+        "--secret",
+        "s",
+        "--variant",
+        "\u{1b}]0;owned\u{7}\u{202e}",
+    ]);
+    refused(
+        &o,
+        "variant: \"\\u{1b}]0;owned\\u{7}\\u{202e}\" is not accepted, expected coinche, belote or duo",
+    );
+    no_control_bytes(&o);
+    let o = run(&["deal", "euchremaster", "--input", "no\u{1b}[2J\nsuch.json"]);
+    refused(
+        &o,
+        "no\\u{1b}[2J\\nsuch.json: No such file or directory (os error 2)",
+    );
+    no_control_bytes(&o);
+}
+
+#[test]
+fn long_values_are_clipped_in_messages() {
+    // Before, a value was echoed whole: 3 MB of stderr here.
+    let variant = "v".repeat(3_000_000);
+    let file = Scratch::new(
+        "long-value.json",
+        format!(r#"{{"secret": "s", "variant": "{variant}"}}"#).as_bytes(),
+    );
+    let o = run(&["deal", "atout-v1", "--input", file.path()]);
+    refused(
+        &o,
+        &format!(
+            "variant: \"{}\"... (3000000 characters) is not accepted, expected coinche, belote or duo",
+            "v".repeat(80)
+        ),
+    );
+    let o = run(&[
+        "deal",
+        "atout-v1",
+        "--secret",
+        "s",
+        "--variant",
+        &variant[..100_000],
+    ]);
+    assert!(o.stderr.len() < 300, "{} bytes", o.stderr.len());
+    assert!(stderr(&o).contains("\"... (100000 characters) is not accepted"));
+}
+
+// 4. Repeated keys and odd JSON.
+
+const HMAC_SEED: &str = "8d8a59e2bd3a36fd1cb8bdf0e6c4a0f6a50b4e5d6d39a8c3b4b0e8d4c5f2a1b0";
+
+#[test]
+fn a_key_given_twice_is_refused_in_files_and_on_stdin() {
+    let receipt = format!(
+        r#"{{"server_seed": "{HMAC_SEED}", "client_seed": "a", "nonce": 1, "client_seed": "b"}}"#
+    );
+    let file = Scratch::new("twice.json", receipt.as_bytes());
+    let o = run(&["deal", "hmac-blackjack", "--input", file.path()]);
+    refused(
+        &o,
+        &format!(
+            "{}: client_seed: given twice, expected each key of an object once",
+            file.path()
+        ),
+    );
+    let o = bounded(
+        &["verify", "hmac-blackjack", "--input", "-"],
+        MEMORY_KIB,
+        &[],
+        receipt.as_bytes(),
+    );
+    refused(
+        &o,
+        "-: client_seed: given twice, expected each key of an object once",
+    );
+    let record = format!(
+        r#"{{"house_seed": "{HOUSE}", "phrase": "p", "rules": {{"shuffle": "fisher-yates", "cut": false}},
+            "hands": [{{"pattern": "3232"}}, {{"pattern": "3232", "pattern": "2323"}}]}}"#
+    );
+    let file = Scratch::new("twice-nested.json", record.as_bytes());
+    let o = run(&["deal", "showdown", "--input", file.path()]);
+    refused(
+        &o,
+        &format!(
+            "{}: hands[1].pattern: given twice, expected each key of an object once",
+            file.path()
+        ),
+    );
+    // Once each, the same receipt deals.
+    let once = receipt.replace(r#", "client_seed": "b""#, "");
+    let file = Scratch::new("once.json", once.as_bytes());
+    assert_eq!(
+        run(&["deal", "hmac-blackjack", "--input", file.path()])
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn a_byte_order_mark_is_dropped() {
+    let receipt = format!(
+        "\u{feff}{{\"server_seed\": \"{HMAC_SEED}\", \"client_seed\": \"a\", \"nonce\": 1}}"
+    );
+    let file = Scratch::new("bom.json", receipt.as_bytes());
+    let with = run(&["deal", "hmac-blackjack", "--input", file.path(), "--json"]);
+    assert_eq!(with.status.code(), Some(0), "{}", stderr(&with));
+    let without = run(&[
+        "deal",
+        "hmac-blackjack",
+        "--server-seed",
+        HMAC_SEED,
+        "--client-seed",
+        "a",
+        "--nonce",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(stdout(&with), stdout(&without));
+}
+
+#[test]
+fn integers_written_as_floats_are_not_integers() {
+    let seed = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
+    for (dealer, message) in [
+        (
+            "1.0",
+            "dealer: 1.0 is not an integer, expected a seat from 0 to 3",
+        ),
+        (
+            "1e2",
+            "dealer: 100.0 is not an integer, expected a seat from 0 to 3",
+        ),
+        (
+            "-1",
+            "dealer: -1 is out of range, expected a seat from 0 to 3",
+        ),
+    ] {
+        let file = Scratch::new(
+            "float.json",
+            format!(r#"{{"seed": "{seed}", "cut": "c", "dealer": {dealer}}}"#).as_bytes(),
+        );
+        refused(
+            &run(&["deal", "euchremaster", "--input", file.path()]),
+            message,
+        );
+    }
+}
+
+#[test]
+fn integer_flags_name_the_field_what_was_wrong_and_the_range() {
+    let seed = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
+    for (dealer, message) in [
+        (
+            "-1",
+            "dealer: -1 is out of range, expected a seat from 0 to 3",
+        ),
+        (
+            "99999999999999999999",
+            "dealer: 99999999999999999999 is out of range, expected a seat from 0 to 3",
+        ),
+        (
+            "1.5",
+            "dealer: 1.5 is not an integer, expected a seat from 0 to 3",
+        ),
+        (
+            "two",
+            "dealer: two is not an integer, expected a seat from 0 to 3",
+        ),
+        (
+            "",
+            "dealer: an empty text given, expected a seat from 0 to 3",
+        ),
+    ] {
+        let o = run(&[
+            "deal",
+            "euchremaster",
+            "--seed",
+            seed,
+            "--cut",
+            "c",
+            "--dealer",
+            dealer,
+        ]);
+        refused(&o, message);
+    }
+    refused(
+        &run(&["deal", "showdown", HOUSE, "p", "--hands", "-1"]),
+        "hands: -1 is out of range, expected a count of hands from 1 to 64",
+    );
+    refused(
+        &run(&[
+            "roll",
+            "mines",
+            "--server-seed",
+            "s",
+            "--client-seed",
+            "c",
+            "--nonce",
+            "0",
+            "--mines",
+            "-3",
+        ]),
+        "mines: -3 is out of range, expected 1 to 24 mines",
+    );
+}
+
+/// A copy of vectors/SCHEME.json in a folder of its own, with `edit`
+/// applied to its text; removed when dropped.
+struct VectorDir(PathBuf, &'static str);
+
+impl VectorDir {
+    fn new(name: &str, scheme: &'static str, edit: impl Fn(&str) -> String) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("fairdeal-hardening-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("the temp folder is writable");
+        let file = format!("{scheme}.json");
+        let text = std::fs::read_to_string(root().join("vectors").join(&file))
+            .expect("the committed vectors");
+        let edited = edit(&text);
+        assert!(edited != text, "the edit applies");
+        std::fs::write(dir.join(&file), edited).expect("writable");
+        Self(dir, scheme)
+    }
+
+    fn file(&self) -> PathBuf {
+        self.0.join(format!("{}.json", self.1))
+    }
+
+    fn dir(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temp path")
+    }
+
+    fn text(&self) -> String {
+        std::fs::read_to_string(self.file()).expect("readable")
+    }
+}
+
+impl Drop for VectorDir {
+    fn drop(&mut self) {
+        drop(std::fs::remove_dir_all(&self.0));
+    }
+}
+
+#[test]
+fn a_vector_count_is_bounded() {
+    // Before: the runner collected 10^12 numbers and aborted.
+    let dir = VectorDir::new("count", "sfc32-lock", |t| {
+        t.replacen("\"count\": 20", "\"count\": 1000000000000", 1)
+    });
+    let file = dir.file();
+    let file = file.to_str().expect("UTF-8");
+    let o = run(&["vectors", "check", file]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let message = stderr(&o);
+    assert!(
+        message.starts_with(&format!("error: {file}: case \""))
+            && message
+                .ends_with(": count 1000000000000 is out of range, expected 0 to 65536 numbers\n"),
+        "{message}"
+    );
+}
+
+#[test]
+fn vectors_generate_refuses_numbers_it_would_rewrite() {
+    // Before, generate rewrote 1.0 written as 1e0 to 1.0, and 1e20 to
+    // 1e+20: an input changed by regenerating.
+    for (written, rewritten) in [("1e0", "1.0"), ("100000000000000000000", "1e+20")] {
+        let dir = VectorDir::new("floats", "euchremaster", |t| {
+            t.replacen("\"dealer\": 1.0", &format!("\"dealer\": {written}"), 1)
+        });
+        let before = dir.text();
+        let o = run(&["vectors", "generate", "--dir", dir.dir()]);
+        refused(
+            &o,
+            &format!(
+                "{}: case \"dealer-fraction-form\": input.dealer: {written} would be rewritten as {rewritten}, expected an integer within 64 bits or a decimal written in full (1.5, not 1.50 or 15e-1)",
+                dir.file().display()
+            ),
+        );
+        assert_eq!(dir.text(), before, "the file is left alone");
+    }
+}
+
+#[test]
+fn vectors_generate_writes_only_registered_schemes_inside_dir() {
+    // Before, --scheme PATH read and rewrote PATH.json wherever it was.
+    let outside = VectorDir::new("outside", "euchremaster", |t| t.replacen("\n", "\n\n", 1));
+    let before = outside.text();
+    let target = outside.file().with_extension("");
+    let target = target.to_str().expect("UTF-8");
+    let o = run(&["vectors", "generate", "--scheme", target]);
+    refused(
+        &o,
+        &format!(
+            "--scheme: \"{target}\" is not a registered scheme, expected one of euchremaster, sfc32-lock, atout-v1, hmac-blackjack, showdown"
+        ),
+    );
+    assert_eq!(outside.text(), before);
+    refused(
+        &run(&[
+            "vectors",
+            "generate",
+            "--check",
+            "--scheme",
+            "../vectors/euchremaster",
+        ]),
+        "--scheme: \"../vectors/euchremaster\" is not a registered scheme, expected one of euchremaster, sfc32-lock, atout-v1, hmac-blackjack, showdown",
+    );
+}
