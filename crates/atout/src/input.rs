@@ -205,6 +205,8 @@ fn check_text(field: &str, value: &str, min: usize, expected: &'static str) -> R
     let printable = value
         .find(|c: char| !(' '..='~').contains(&c))
         .unwrap_or(value.len());
+    // OK because `find` returns the start of a character (or the length):
+    // the slice is at a character boundary.
     text::without(field, &value[..printable], SEPARATOR, NO_SEPARATOR)?;
     text::printable_ascii(field, value, min, MAX_TEXT, expected)
 }

@@ -149,6 +149,7 @@ fn play(
                     break;
                 }
                 Action::Split if choices.split => {
+                    // OK because a split is a choice only on two cards.
                     let card = hands[h].cards[1];
                     hands[h].cards.truncate(1);
                     hands.push(Playing::new(vec![card]));
@@ -312,6 +313,7 @@ fn forbidden(at: usize, action: Action, hands: &[Playing], h: usize) -> Error {
         _ if cards.len() != 2 => {
             "a split takes the round's first two cards only, before any other action".to_owned()
         }
+        // OK because the arm before took every hand of other than two cards.
         _ => format!(
             "a split takes two cards of the same value; {} and {} are not",
             cards[0], cards[1]

@@ -172,6 +172,7 @@ impl Report {
             }
             rows.push(row);
         }
+        // OK because `rows` starts with the header.
         let columns = rows[0].len();
         let widths: Vec<usize> = (0..columns)
             .map(|c| {

@@ -159,6 +159,9 @@ fn gathered_before(input: &Input, deal: usize) -> Option<&[Card]> {
     if input.rules().shuffle != Shuffle::KitchenTable || deal < 2 {
         return None;
     }
+    // OK because `deal` is 2 or more here, and at most the number of hands:
+    // every caller has it from 1..=deals (a series' loop, or core's check of
+    // a deal asked for), and a record has one deal per hand.
     input.hands()[deal - 2].gathered.as_deref()
 }
 

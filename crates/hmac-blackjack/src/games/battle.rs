@@ -111,6 +111,7 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
         None => Numbers::new(&input.with_nonce(p), None),
     })?;
     let mut tickets = Vec::with_capacity(by_player.len() * rounds);
+    // OK because `battle` gives each player `rounds` tickets, or an error.
     for round in 0..rounds {
         for (player, own) in by_player.iter().enumerate() {
             tickets.push(RoundTicket {
