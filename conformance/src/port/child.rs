@@ -1,23 +1,52 @@
-//! A port's process: one line out, one line back, never waiting forever.
+//! A port's process: one line out, one line back, never waiting forever and
+//! never holding more than a bounded amount of what the port writes.
+//!
+//! The port runs in a process group of its own (on Unix), and stopping it
+//! kills the whole group: a port started through a wrapper (`sh -c ...`,
+//! `go run`, `npm start`) leaves no orphan behind when it hangs.
+//!
+//! Three threads talk to the process, so that no pipe can block the runner:
+//! one writes the requests, one reads the answers a line at a time (at most
+//! [`LINE_LIMIT`] bytes each, handed over one at a time), one keeps the last
+//! [`STDERR_KEEP`] bytes of its standard error.
 
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::collections::{BTreeSet, VecDeque};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
+/// The longest line the runner reads from a port: an answer longer than this
+/// is a broken answer (the largest expected output is a few KiB), and reading
+/// it stops there instead of growing without end.
+pub const LINE_LIMIT: usize = 16 << 20;
+/// How many bytes of the port's standard error are kept: the last ones.
+const STDERR_KEEP: usize = 64 << 10;
 /// How many lines of the port's standard error a failure report shows.
 const STDERR_TAIL: usize = 20;
+/// How many characters of one standard error line a failure report shows.
+const STDERR_LINE: usize = 500;
 
 /// A running port.
 #[derive(Debug)]
 pub struct PortProcess {
     child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Option<String>>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
+    requests: Option<Sender<String>>,
+    lines: Receiver<Read1>,
+    stderr: Arc<Mutex<Tail>>,
+}
+
+/// What the reading thread hands over.
+#[derive(Debug)]
+enum Read1 {
+    /// One line, without its end.
+    Line(String),
+    /// Why reading stopped before the port closed its output.
+    Unreadable(String),
+    /// The port closed its output.
+    End,
 }
 
 /// Why no answer came.
@@ -27,10 +56,13 @@ pub enum Silence {
     Timeout(Duration),
     /// The port closed its output or exited.
     Exited(String),
+    /// The port wrote what cannot be a line of the protocol: longer than
+    /// [`LINE_LIMIT`], or not UTF-8.
+    Unreadable(String),
 }
 
 impl PortProcess {
-    /// Starts `command` (program and arguments).
+    /// Starts `command` (program and arguments) in a process group of its own.
     ///
     /// # Errors
     ///
@@ -39,64 +71,57 @@ impl PortProcess {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| std::io::Error::other("no command given"))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| std::io::Error::other("no stdout"))?;
-        let stderr_pipe = child
-            .stderr
-            .take()
-            .ok_or_else(|| std::io::Error::other("no stderr"))?;
-        let (send, lines) = channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(line) => {
-                        if send.send(Some(line)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-            let _ = send.send(None);
-        });
-        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            // 0: a new group whose id is the port's own process id.
+            command.process_group(0);
+        }
+        let mut child = command.spawn()?;
+        running(|ports| ports.insert(child.id()));
+        let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let (Some(stdin), Some(stdout), Some(stderr_pipe)) = pipes else {
+            let mut port = Self {
+                child,
+                requests: None,
+                lines: channel().1,
+                stderr: Arc::default(),
+            };
+            port.kill();
+            return Err(std::io::Error::other(
+                "the port's pipes could not be opened",
+            ));
+        };
+        let (requests, to_write) = channel();
+        thread::spawn(move || write_requests(stdin, &to_write));
+        // A rendezvous: the reader holds at most one line the runner has not
+        // taken, however fast the port writes.
+        let (send, lines) = sync_channel(0);
+        thread::spawn(move || read_lines(stdout, &send));
+        let stderr = Arc::new(Mutex::new(Tail::default()));
         let tail = Arc::clone(&stderr);
-        thread::spawn(move || {
-            for line in BufReader::new(stderr_pipe).lines().map_while(Result::ok) {
-                if let Ok(mut tail) = tail.lock() {
-                    if tail.len() == STDERR_TAIL {
-                        tail.pop_front();
-                    }
-                    tail.push_back(line);
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        thread::spawn(move || keep_tail(stderr_pipe, &tail));
         Ok(Self {
             child,
-            stdin,
+            requests: Some(requests),
             lines,
             stderr,
         })
     }
 
     /// Sends one line. A port that has closed its input is reported by the
-    /// next [`PortProcess::receive`].
+    /// next [`PortProcess::receive`]; one that does not read it never blocks
+    /// the runner (a thread of its own writes).
     pub fn send(&mut self, line: &str) {
-        if let Some(stdin) = &mut self.stdin {
-            if writeln!(stdin, "{line}")
-                .and_then(|()| stdin.flush())
-                .is_err()
-            {
-                self.stdin = None;
+        if let Some(requests) = &self.requests {
+            if requests.send(line.to_owned()).is_err() {
+                self.requests = None;
             }
         }
     }
@@ -104,35 +129,41 @@ impl PortProcess {
     /// Returns the next line, or why none came within `timeout`.
     pub fn receive(&mut self, timeout: Duration) -> Result<String, Silence> {
         match self.lines.recv_timeout(timeout) {
-            Ok(Some(line)) => Ok(line),
-            Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+            Ok(Read1::Line(line)) => Ok(line),
+            Ok(Read1::Unreadable(why)) => Err(Silence::Unreadable(why)),
+            Ok(Read1::End) | Err(RecvTimeoutError::Disconnected) => {
                 Err(Silence::Exited(self.exit_status()))
             }
             Err(RecvTimeoutError::Timeout) => Err(Silence::Timeout(timeout)),
         }
     }
 
-    /// Returns the last lines of the port's standard error.
+    /// Returns the last lines of the port's standard error, each shortened.
     pub fn stderr_tail(&self) -> Vec<String> {
         // Give the reader thread a moment to catch up with a crash's last words.
         thread::sleep(Duration::from_millis(20));
-        self.stderr
-            .lock()
-            .map(|t| t.iter().cloned().collect())
-            .unwrap_or_default()
+        self.stderr.lock().map(|t| t.lines()).unwrap_or_default()
     }
 
-    /// Asks the port to end (closing its input), waits briefly, then kills it.
+    /// Asks the port to end (closing its input), waits briefly, then kills
+    /// its whole process group.
     pub fn stop(mut self) {
-        self.stdin = None;
+        self.requests = None;
         for _ in 0..20 {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                break;
             }
             thread::sleep(Duration::from_millis(10));
         }
+        // Drop kills what is left: the port, or what a wrapper started.
+    }
+
+    /// Kills the port's process group, then the port, and reaps it.
+    fn kill(&mut self) {
+        kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
+        running(|ports| ports.remove(&self.child.id()));
     }
 
     fn exit_status(&mut self) -> String {
@@ -148,7 +179,226 @@ impl PortProcess {
 
 impl Drop for PortProcess {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
+    }
+}
+
+/// The process ids of the ports started and not yet killed: for
+/// [`kill_running`], when the runner itself is interrupted.
+static RUNNING: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+
+fn running<T>(change: impl FnOnce(&mut BTreeSet<u32>) -> T) {
+    // A poisoned lock still holds the set: a thread panicked while holding
+    // it, which these one-line changes cannot.
+    let mut ports = RUNNING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    change(&mut ports);
+}
+
+/// Kills the process group of every port still running: what a runner that
+/// is interrupted (Ctrl-C, SIGTERM) does before it ends, since a port in a
+/// group of its own does not get the terminal's signals.
+pub fn kill_running() {
+    running(|ports| {
+        for &pid in ports.iter() {
+            kill_group(pid);
+        }
+    });
+}
+
+/// Kills every process of the group of port `pid` (the port is its leader,
+/// so the group's id is its process id). A group already gone is no error.
+#[cfg(unix)]
+fn kill_group(pid: u32) {
+    use rustix::process::{Pid, Signal, kill_process_group};
+    // Process ids fit in i32 (the kernel's pid_t); 0 or one that does not
+    // fit names no group, and nothing is sent.
+    let Some(pid) = i32::try_from(pid).ok().and_then(Pid::from_raw) else {
+        return;
+    };
+    // The group outlives a reaped leader while any member lives, and a
+    // process id is not reused as a group's while that group exists.
+    let _ = kill_process_group(pid, Signal::KILL);
+}
+
+#[cfg(not(unix))]
+fn kill_group(_pid: u32) {}
+
+fn write_requests(mut stdin: ChildStdin, requests: &Receiver<String>) {
+    for line in requests {
+        if writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .is_err()
+        {
+            return;
+        }
+    }
+    // The sender is gone: dropping `stdin` closes the port's input.
+}
+
+/// Reads the port's output a line at a time, each at most [`LINE_LIMIT`]
+/// bytes, until the port closes it, writes a line it cannot read, or the
+/// runner stops listening.
+fn read_lines(stdout: ChildStdout, send: &SyncSender<Read1>) {
+    let mut reader = BufReader::with_capacity(64 << 10, stdout);
+    loop {
+        let message = match read_line(&mut reader, LINE_LIMIT) {
+            Ok(Some(line)) => Read1::Line(line),
+            Ok(None) => Read1::End,
+            Err(why) => Read1::Unreadable(why),
+        };
+        let last = !matches!(message, Read1::Line(_));
+        if send.send(message).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// Reads one line of at most `limit` bytes (its end not counted): `None` at
+/// the end of the output.
+///
+/// # Errors
+///
+/// A line longer than `limit`, one that is not UTF-8, or a read error, in
+/// words.
+fn read_line(reader: &mut impl BufRead, limit: usize) -> Result<Option<String>, String> {
+    let mut line = Vec::new();
+    // The line and its `\n`; `as u64` is lossless on every platform Rust runs on.
+    let most = limit as u64 + 1;
+    let n = reader
+        .by_ref()
+        .take(most)
+        .read_until(b'\n', &mut line)
+        .map_err(|e| format!("the port's output could not be read: {e}"))?;
+    if n == 0 {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+    } else if line.len() > limit {
+        let size = if limit >= 1 << 20 && limit % (1 << 20) == 0 {
+            format!("{} MiB", limit >> 20)
+        } else {
+            format!("{limit} bytes")
+        };
+        return Err(format!(
+            "a line longer than {size}, expected an answer of one line of at most {size}"
+        ));
+    }
+    String::from_utf8(line).map(Some).map_err(|e| {
+        format!(
+            "a line whose byte {} is not UTF-8, expected UTF-8 JSON",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
+/// The last bytes of the port's standard error.
+#[derive(Debug, Default)]
+struct Tail {
+    bytes: VecDeque<u8>,
+    /// Whether earlier bytes were dropped.
+    cut: bool,
+}
+
+impl Tail {
+    fn push(&mut self, chunk: &[u8], keep: usize) {
+        self.bytes.extend(chunk);
+        if self.bytes.len() > keep {
+            let extra = self.bytes.len() - keep;
+            self.bytes.drain(..extra);
+            self.cut = true;
+        }
+    }
+
+    /// The last [`STDERR_TAIL`] lines, each at most [`STDERR_LINE`]
+    /// characters; a line cut at its start or end is marked `...`.
+    fn lines(&self) -> Vec<String> {
+        let (a, b) = self.bytes.as_slices();
+        let text = String::from_utf8_lossy(&[a, b].concat()).into_owned();
+        let all: Vec<&str> = text.lines().collect();
+        let first = all.len().saturating_sub(STDERR_TAIL);
+        all.iter()
+            .enumerate()
+            .skip(first)
+            .map(|(i, line)| {
+                let mut shown: String = line.chars().take(STDERR_LINE).collect();
+                if shown.len() < line.len() {
+                    shown.push_str("...");
+                }
+                if i == 0 && self.cut {
+                    shown.insert_str(0, "...");
+                }
+                shown
+            })
+            .collect()
+    }
+}
+
+fn keep_tail(mut stderr: ChildStderr, tail: &Mutex<Tail>) {
+    let mut chunk = vec![0; 64 << 10];
+    loop {
+        let n = match stderr.read(&mut chunk) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        let Ok(mut tail) = tail.lock() else {
+            return;
+        };
+        // `n` is at most `chunk.len()`: what `read` promises.
+        tail.push(chunk.get(..n).unwrap_or_default(), STDERR_KEEP);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_read_up_to_its_limit_and_no_further() {
+        let mut input: &[u8] = b"short\r\nexactly10!\nthis one is too long\nnext";
+        assert_eq!(read_line(&mut input, 10), Ok(Some("short".to_owned())));
+        assert_eq!(read_line(&mut input, 10), Ok(Some("exactly10!".to_owned())));
+        let err = read_line(&mut input, 10).unwrap_err();
+        assert!(err.starts_with("a line longer than 10 bytes"), "{err}");
+    }
+
+    #[test]
+    fn a_last_line_without_its_end_is_a_line_then_the_end() {
+        let mut input: &[u8] = b"last";
+        assert_eq!(read_line(&mut input, 10), Ok(Some("last".to_owned())));
+        assert_eq!(read_line(&mut input, 10), Ok(None));
+        let mut input: &[u8] = b"\xff\n";
+        assert!(read_line(&mut input, 10).unwrap_err().contains("not UTF-8"));
+    }
+
+    /// An endless line stops at the limit: reading a 1 GiB line with a limit
+    /// of 1 MiB takes 1 MiB and a bit from the stream.
+    #[test]
+    fn an_endless_line_is_not_read_to_its_end() {
+        let mut endless = std::io::repeat(b'x');
+        let mut reader = BufReader::new(&mut endless);
+        assert!(read_line(&mut reader, 1 << 20).is_err());
+    }
+
+    #[test]
+    fn the_stderr_tail_keeps_the_last_bytes_and_shortens_long_lines() {
+        let mut tail = Tail::default();
+        for _ in 0..1000 {
+            tail.push(&[b'e'; 1000], 4096);
+        }
+        assert!(tail.bytes.len() <= 4096);
+        assert_eq!(tail.lines(), [format!("...{}...", "e".repeat(STDERR_LINE))]);
+        let mut tail = Tail::default();
+        for i in 0..30 {
+            tail.push(format!("line {i}\n").as_bytes(), 4096);
+        }
+        let lines = tail.lines();
+        assert_eq!(lines.len(), STDERR_TAIL);
+        assert_eq!(lines.last().map(String::as_str), Some("line 29"));
     }
 }

@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 pub use cases::{Expectation, PortCase};
+pub use child::kill_running;
 pub use known::{Known, Status, parse as parse_known};
 pub use protocol::Hello;
 pub use report::{junit, summary};
@@ -35,6 +36,8 @@ pub struct Options {
     pub filter: Filter,
     /// How long one case may take.
     pub timeout: Duration,
+    /// How long the whole run may take, when bounded: the run stops there.
+    pub deadline: Option<Duration>,
     /// The known failures.
     pub known: Vec<Known>,
 }
@@ -73,6 +76,10 @@ pub struct Report {
     pub new_cases: Vec<String>,
     /// How many times the port had to be started again.
     pub restarts: usize,
+    /// Why the run stopped before its last case, when it did: its deadline
+    /// passed, or the port could not be started again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aborted: Option<String>,
 }
 
 impl Report {
@@ -91,9 +98,21 @@ impl Report {
         c
     }
 
-    /// Returns whether everything required passed.
+    /// Returns how many cases the port ran: passed or failed, known
+    /// failures included, unsupported and skipped ones not.
+    pub fn ran(&self) -> usize {
+        let (passed, failed, _, known) = self.counts();
+        passed + failed + known
+    }
+
+    /// Returns whether everything required passed: the run went to its end,
+    /// at least one case ran, none failed unexpectedly, and the known
+    /// failures hold.
     pub fn ok(&self) -> bool {
-        self.counts().1 == 0 && self.known_errors.is_empty()
+        self.aborted.is_none()
+            && self.ran() > 0
+            && self.counts().1 == 0
+            && self.known_errors.is_empty()
     }
 }
 
@@ -103,10 +122,11 @@ impl Report {
 ///
 /// A port that cannot be started or does not say hello: a protocol error.
 pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> {
-    let mut session = Session::start(options.command.clone(), options.timeout)?;
+    let mut session = start(options)?;
     let mut results = Vec::new();
     let mut all_ids = BTreeSet::new();
-    for file in files
+    let mut aborted = None;
+    'files: for file in files
         .iter()
         .filter(|f| options.schemes.is_empty() || options.schemes.contains(&f.scheme))
     {
@@ -130,10 +150,13 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                 Some(kinds) if !kinds.iter().any(|k| k == case.kind) => Verdict::Unsupported {
                     reason: format!("the port does not run {} cases", case.kind),
                 },
-                Some(_) => {
-                    let reply = session.run(&case.scheme, case.kind, &case.fields);
-                    verdict::judge(scheme, &case, reply)
-                }
+                Some(_) => match session.run(&case.scheme, case.kind, &case.fields) {
+                    Ok(reply) => verdict::judge(scheme, &case, reply),
+                    Err(why) => {
+                        aborted = Some(why);
+                        break 'files;
+                    }
+                },
             };
             results.push(CaseResult {
                 scheme: case.scheme.clone(),
@@ -144,26 +167,47 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
             });
         }
     }
-    Ok(finish(session, results, &all_ids, options, Vec::new()))
+    Ok(finish(
+        session,
+        results,
+        &all_ids,
+        options,
+        Vec::new(),
+        aborted,
+    ))
 }
 
+fn start(options: &Options) -> Result<Session, String> {
+    Session::start(options.command.clone(), options.timeout, options.deadline)
+}
+
+/// The most random inputs per scheme differential mode makes: each is a
+/// case, a round trip through the port, and a line of the report.
+pub const RANDOM_LIMIT: usize = 100_000;
+
 /// Differential mode: `count` random valid inputs per scheme (made from the
-/// vector files' trace inputs with `seed`), compared between this project's
-/// implementation and the port.
+/// vector files' trace inputs with `seed`, one at a time as the run goes),
+/// compared between this project's implementation and the port.
 ///
 /// # Errors
 ///
-/// As [`check`].
+/// As [`check`], and a `count` over [`RANDOM_LIMIT`].
 pub fn differential(
     files: &[VectorFile],
     options: &Options,
     count: usize,
     seed: u64,
 ) -> Result<Report, String> {
-    let mut session = Session::start(options.command.clone(), options.timeout)?;
+    if count > RANDOM_LIMIT {
+        return Err(format!(
+            "{count} random inputs per scheme, expected at most {RANDOM_LIMIT}"
+        ));
+    }
+    let mut session = start(options)?;
     let mut results = Vec::new();
     let mut new_cases = Vec::new();
-    for file in files
+    let mut aborted = None;
+    'files: for file in files
         .iter()
         .filter(|f| options.schemes.is_empty() || options.schemes.contains(&f.scheme))
     {
@@ -176,10 +220,7 @@ pub fn differential(
             .get(&file.scheme)
             .is_some_and(|k| k.iter().any(|k| k == "trace"));
         let mut next_number = file.cases().map(|(_, c)| c.number).max().unwrap_or(0);
-        for (i, input) in random::inputs(file, scheme, count, seed)
-            .into_iter()
-            .enumerate()
-        {
+        for (i, input) in random::inputs(file, scheme, count, seed).enumerate() {
             let id = format!("random-{seed}-{i}");
             let verdict = if supports_trace {
                 // OK because random::inputs keeps only inputs the scheme accepts.
@@ -191,15 +232,23 @@ pub fn differential(
                     fields: std::iter::once(("input".to_owned(), input.clone())).collect(),
                     expected: Expectation::Output(ours),
                 };
-                let reply = session.run(&case.scheme, case.kind, &case.fields);
-                verdict::judge(scheme, &case, reply)
+                match session.run(&case.scheme, case.kind, &case.fields) {
+                    Ok(reply) => verdict::judge(scheme, &case, reply),
+                    Err(why) => {
+                        aborted = Some(why);
+                        break 'files;
+                    }
+                }
             } else {
                 Verdict::Unsupported {
                     reason: format!("the port does not run {} trace cases", file.scheme),
                 }
             };
             if matches!(verdict, Verdict::Fail(_)) {
-                next_number += 1;
+                // A crafted file may number a case u32::MAX: the printed
+                // case is a suggestion, and `vectors check` refuses a
+                // duplicate number.
+                next_number = next_number.saturating_add(1);
                 new_cases.push(random::as_vector_case(
                     &file.scheme,
                     &id,
@@ -224,6 +273,7 @@ pub fn differential(
         &BTreeSet::new(),
         options,
         new_cases,
+        aborted,
     ))
 }
 
@@ -233,6 +283,7 @@ fn finish(
     all_ids: &BTreeSet<String>,
     options: &Options,
     new_cases: Vec<String>,
+    aborted: Option<String>,
 ) -> Report {
     let restarts = session.restarts;
     let (port, language) = (session.hello.name.clone(), session.hello.language.clone());
@@ -243,7 +294,8 @@ fn finish(
             .iter_mut()
             .find(|r| format!("{}/{}", r.scheme, r.id) == entry.case)
         else {
-            if !all_ids.contains(&entry.case) {
+            // A run that stopped early has not seen every case.
+            if !all_ids.contains(&entry.case) && aborted.is_none() {
                 known_errors.push(format!("{}: names no case", entry.case));
             }
             continue;
@@ -289,5 +341,6 @@ fn finish(
         known_update,
         new_cases,
         restarts,
+        aborted,
     }
 }

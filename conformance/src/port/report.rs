@@ -7,7 +7,8 @@ use super::{Report, Verdict};
 
 /// Returns the human summary: each failure, a line per scheme, the
 /// known-failures problems and update, the new cases of a differential run,
-/// and the final `N passed, N failed, N skipped`.
+/// why the run stopped early or ran no case, and the final
+/// `N passed, N failed, N skipped`.
 pub fn summary(report: &Report) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "port: {} ({})", report.port, report.language);
@@ -78,6 +79,19 @@ pub fn summary(report: &Report) -> String {
         for case in &report.new_cases {
             let _ = writeln!(out, "{case},");
         }
+    }
+    if let Some(why) = &report.aborted {
+        let _ = writeln!(out, "\nstopped after {} cases: {why}", report.cases.len());
+    } else if report.ran() == 0 {
+        let why = if report.cases.is_empty() {
+            "no case matched the selection (check --scheme and --case)".to_owned()
+        } else {
+            format!(
+                "the port skipped or does not support all {} selected cases",
+                report.cases.len()
+            )
+        };
+        let _ = writeln!(out, "\nno case ran: {why}; a run must run at least one");
     }
     let (passed, failed, skipped, _) = report.counts();
     let _ = writeln!(out, "{passed} passed, {failed} failed, {skipped} skipped");
@@ -155,8 +169,9 @@ pub fn junit(report: &Report) -> String {
     out
 }
 
-/// Escapes text for XML attributes and content, dropping characters XML 1.0
-/// cannot hold.
+/// Escapes text for XML attributes and content, replacing the characters
+/// XML 1.0 cannot hold (controls but tab and line ends, U+FFFE, U+FFFF;
+/// Rust strings hold no surrogates) with U+FFFD.
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -167,9 +182,70 @@ fn xml(text: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 => out.push('\u{FFFD}'),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => {
+                out.push('\u{FFFD}');
+            }
             c => out.push(c),
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::port::{CaseResult, Failure, Report};
+
+    fn report(message: &str) -> Report {
+        Report {
+            port: "p".to_owned(),
+            language: "L".to_owned(),
+            cases: vec![CaseResult {
+                scheme: "euchremaster".to_owned(),
+                id: "dealer-1".to_owned(),
+                kind: "trace",
+                verdict: Verdict::Fail(Box::new(Failure {
+                    stage: "broken".to_owned(),
+                    pointer: String::new(),
+                    expected: serde_json::Value::Null,
+                    actual: serde_json::Value::Null,
+                    hashed_text: None,
+                    message: message.to_owned(),
+                    stderr: vec![message.to_owned()],
+                })),
+                known: None,
+            }],
+            known_errors: Vec::new(),
+            known_update: Vec::new(),
+            new_cases: Vec::new(),
+            restarts: 0,
+            aborted: None,
+        }
+    }
+
+    /// U+FFFE and U+FFFF are no XML 1.0 characters: a port's message that
+    /// held them made the JUnit file ill-formed.
+    #[test]
+    fn junit_holds_only_xml_characters() {
+        let xml = junit(&report("a\u{FFFE}b\u{FFFF}c\u{1}d\u{FFFD}e\tf"));
+        assert!(!xml.contains(['\u{FFFE}', '\u{FFFF}', '\u{1}']), "{xml}");
+        assert!(
+            xml.contains("a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\tf"),
+            "{xml}"
+        );
+    }
+
+    #[test]
+    fn a_run_of_no_case_is_not_ok() {
+        let mut r = report("x");
+        r.cases.clear();
+        assert!(!r.ok());
+        assert!(summary(&r).contains("no case ran: no case matched the selection"));
+        r.cases = report("x").cases;
+        r.cases[0].verdict = Verdict::Unsupported {
+            reason: "no".to_owned(),
+        };
+        assert!(!r.ok());
+        assert!(summary(&r).contains("no case ran: the port skipped or does not support all 1"));
+    }
 }

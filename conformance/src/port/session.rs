@@ -1,7 +1,7 @@
 //! A conversation with a port: hello, runs, and a fresh start after any
 //! misbehaviour.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
@@ -27,54 +27,101 @@ pub enum Reply {
 pub struct Session {
     command: Vec<String>,
     timeout: Duration,
+    deadline: Option<Deadline>,
     port: Option<PortProcess>,
     /// The port's hello.
     pub hello: Hello,
     seq: u64,
     /// How many times the port was started again.
     pub restarts: usize,
+    /// How many restarts in a row failed.
+    failed_restarts: usize,
 }
 
+/// When the whole run must end.
+#[derive(Clone, Copy, Debug)]
+struct Deadline {
+    at: Instant,
+    /// As given, for messages.
+    after: Duration,
+}
+
+/// How many restarts in a row may fail before the run stops: a port that
+/// cannot be started again would otherwise cost a hello's wait per case.
+pub const FAILED_RESTARTS: usize = 3;
+
 impl Session {
-    /// Starts the port and exchanges hellos.
+    /// Starts the port and exchanges hellos. The whole run ends by
+    /// `deadline` from now, when given.
     ///
     /// # Errors
     ///
     /// The port cannot be started, or does not say a valid hello in time:
     /// a protocol error, not a conformance failure.
-    pub fn start(command: Vec<String>, timeout: Duration) -> Result<Self, String> {
-        let (port, hello) = handshake(&command, timeout)?;
+    pub fn start(
+        command: Vec<String>,
+        timeout: Duration,
+        deadline: Option<Duration>,
+    ) -> Result<Self, String> {
+        let deadline = deadline.map(|after| Deadline {
+            // A deadline too far to represent is no deadline.
+            at: Instant::now().checked_add(after).unwrap_or_else(far_future),
+            after,
+        });
+        let (port, hello) = handshake(&command, timeout, deadline)?;
         Ok(Self {
             command,
             timeout,
+            deadline,
             port: Some(port),
             hello,
             seq: 0,
             restarts: 0,
+            failed_restarts: 0,
         })
     }
 
     /// Sends one case and returns the port's answer.
-    pub fn run(&mut self, scheme: &str, kind: &str, fields: &Map<String, Value>) -> Reply {
-        let port = match self.port.take() {
+    ///
+    /// # Errors
+    ///
+    /// Why the run must stop: its deadline passed, or the port could not be
+    /// started again [`FAILED_RESTARTS`] times in a row.
+    pub fn run(
+        &mut self,
+        scheme: &str,
+        kind: &str,
+        fields: &Map<String, Value>,
+    ) -> Result<Reply, String> {
+        self.wait(Duration::ZERO)?;
+        let mut port = match self.port.take() {
             Some(port) => port,
-            None => match handshake(&self.command, self.timeout) {
+            None => match handshake(&self.command, self.timeout, self.deadline) {
                 Ok((port, _)) => {
                     self.restarts += 1;
+                    self.failed_restarts = 0;
                     port
                 }
                 Err(reason) => {
-                    return Reply::Broken {
+                    self.wait(Duration::ZERO)?;
+                    self.failed_restarts += 1;
+                    if self.failed_restarts >= FAILED_RESTARTS {
+                        return Err(format!(
+                            "the port could not be started again {FAILED_RESTARTS} times in a row; the last time: {reason}"
+                        ));
+                    }
+                    return Ok(Reply::Broken {
                         reason: format!("could not start the port again: {reason}"),
                         stderr: Vec::new(),
-                    };
+                    });
                 }
             },
         };
-        let mut port = port;
+        // After a restart, which takes its own time: what is left now.
+        let timeout = self.wait(self.timeout)?;
         self.seq += 1;
         port.send(&protocol::run(self.seq, scheme, kind, fields));
-        let reply = match port.receive(self.timeout) {
+        let reply = match port.receive(timeout) {
             Ok(line) => match protocol::parse_answer(&line, self.seq) {
                 Ok(answer) => Reply::Answer(answer),
                 Err(reason) => Reply::Broken {
@@ -82,11 +129,17 @@ impl Session {
                     stderr: port.stderr_tail(),
                 },
             },
-            Err(Silence::Timeout(t)) => Reply::Broken {
-                reason: format!("no answer within {} s", t.as_secs_f64()),
-                stderr: port.stderr_tail(),
-            },
-            Err(Silence::Exited(how)) => Reply::Broken {
+            Err(Silence::Timeout(t)) => {
+                if let Err(passed) = self.wait(Duration::ZERO) {
+                    port.stop();
+                    return Err(passed);
+                }
+                Reply::Broken {
+                    reason: format!("no answer within {} s", t.as_secs_f64()),
+                    stderr: port.stderr_tail(),
+                }
+            }
+            Err(Silence::Exited(how) | Silence::Unreadable(how)) => Reply::Broken {
                 reason: how,
                 stderr: port.stderr_tail(),
             },
@@ -95,7 +148,7 @@ impl Session {
             Reply::Answer(_) => self.port = Some(port),
             Reply::Broken { .. } => port.stop(),
         }
-        reply
+        Ok(reply)
     }
 
     /// Says bye and ends the port.
@@ -105,6 +158,41 @@ impl Session {
             port.stop();
         }
     }
+
+    /// Returns `wait`, shortened to what is left before the deadline.
+    ///
+    /// # Errors
+    ///
+    /// The deadline has passed (`wait` zero: is passing).
+    fn wait(&self, wait: Duration) -> Result<Duration, String> {
+        within(self.deadline, wait)
+    }
+}
+
+/// Returns `wait`, shortened to what is left before `deadline`.
+///
+/// # Errors
+///
+/// Nothing is left: the deadline has passed.
+fn within(deadline: Option<Deadline>, wait: Duration) -> Result<Duration, String> {
+    let Some(deadline) = deadline else {
+        return Ok(wait);
+    };
+    let left = deadline.at.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Err(format!(
+            "the run's deadline of {} s passed",
+            deadline.after.as_secs_f64()
+        ));
+    }
+    Ok(wait.min(left))
+}
+
+/// An instant about a century from now.
+fn far_future() -> Instant {
+    let now = Instant::now();
+    now.checked_add(Duration::from_secs(100 * 365 * 86_400))
+        .unwrap_or(now)
 }
 
 /// The least time a port has to say hello: starting an interpreter or a
@@ -113,16 +201,30 @@ impl Session {
 const STARTUP: Duration = Duration::from_secs(10);
 
 /// Starts the port and waits for its hello, for `timeout` and at least
-/// [`STARTUP`].
-fn handshake(command: &[String], timeout: Duration) -> Result<(PortProcess, Hello), String> {
+/// [`STARTUP`], but not past `deadline`.
+fn handshake(
+    command: &[String],
+    timeout: Duration,
+    deadline: Option<Deadline>,
+) -> Result<(PortProcess, Hello), String> {
+    let wait = within(deadline, timeout.max(STARTUP))?;
     let mut port = PortProcess::spawn(command)
         .map_err(|e| format!("cannot start {:?}: {e}", command.join(" ")))?;
     port.send(&protocol::hello());
-    let line = port.receive(timeout.max(STARTUP)).map_err(|silence| {
-        let tail = port.stderr_tail().join("\n");
-        match silence {
-            Silence::Timeout(t) => format!("no hello within {} s\n{tail}", t.as_secs_f64()),
-            Silence::Exited(how) => format!("{how} before saying hello\n{tail}"),
+    let line = port.receive(wait).map_err(|silence| {
+        let why = match silence {
+            Silence::Timeout(t) => match within(deadline, Duration::ZERO) {
+                Err(passed) => return passed,
+                Ok(_) => format!("no hello within {} s", t.as_secs_f64()),
+            },
+            Silence::Exited(how) => format!("{how} before saying hello"),
+            Silence::Unreadable(why) => format!("{why}, instead of a hello"),
+        };
+        let tail = port.stderr_tail();
+        if tail.is_empty() {
+            why
+        } else {
+            format!("{why}; its standard error ended:\n{}", tail.join("\n"))
         }
     })?;
     let hello = protocol::parse_hello(&line)?;

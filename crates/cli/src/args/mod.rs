@@ -113,9 +113,18 @@ pub struct ConformanceArgs {
     /// Run only cases whose id contains SUB; -SUB leaves them out
     #[arg(long, value_name = "SUB,-SUB")]
     pub case: Option<String>,
-    /// Seconds one case may take before the port is counted as hung
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// Seconds one case may take before the port is counted as hung (0.001 to 3600)
+    // Negative numbers are taken, so that `-1` gets the flag's own message.
+    #[arg(
+        long,
+        default_value_t = 10.0,
+        value_name = "SECONDS",
+        allow_negative_numbers = true
+    )]
     pub timeout: f64,
+    /// Seconds the whole run may take (0.001 to 604800); past it the run stops, exit 2
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub deadline: Option<f64>,
     /// Cases known to fail: lines of `scheme/case-id todo|wontfix stage`
     #[arg(long, value_name = "FILE")]
     pub known_failures: Option<PathBuf>,
@@ -125,7 +134,7 @@ pub struct ConformanceArgs {
     /// Write JUnit XML
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// Differential mode: N random valid inputs per scheme (with --seed)
+    /// Differential mode: N random valid inputs per scheme (with --seed; 1 to 100000)
     #[arg(long, value_name = "N")]
     pub random: Option<usize>,
     /// The seed of differential mode's inputs

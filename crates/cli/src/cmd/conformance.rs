@@ -1,9 +1,10 @@
 //! `fairdeal conformance --port 'CMD ARGS'`: check a port in any language.
 
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use fairdeal_conformance::port::{self, Options, parse_known};
+use fairdeal_conformance::port::{self, Options, RANDOM_LIMIT, parse_known};
 use fairdeal_conformance::{Filter, VectorFile};
 
 use crate::args::ConformanceArgs;
@@ -12,22 +13,47 @@ use crate::error::{CliError, Outcome};
 use crate::files::{VECTOR_LIMIT, read_text, write_atomic};
 use crate::output::print;
 
+/// The longest `--timeout`: an hour for one case.
+const TIMEOUT_MAX: f64 = 3600.0;
+/// The longest `--deadline`: a week for a run.
+const DEADLINE_MAX: f64 = 604_800.0;
+/// The shortest `--timeout` and `--deadline`: a millisecond.
+const SECONDS_MIN: f64 = 0.001;
+
 pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
     let command = split_command(&args.port)?;
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(CliError::Usage(format!(
-            "--timeout: {} is not a positive number of seconds",
-            args.timeout
-        )));
-    }
+    let timeout = seconds("--timeout", args.timeout, TIMEOUT_MAX)?;
+    let deadline = args
+        .deadline
+        .map(|d| seconds("--deadline", d, DEADLINE_MAX))
+        .transpose()?;
+    let random = match (args.random, args.seed) {
+        (Some(count), Some(seed)) => Some((random_count(count)?, seed)),
+        (Some(_), None) | (None, Some(_)) => {
+            return Err(CliError::Usage(
+                "--random N and --seed S go together".to_owned(),
+            ));
+        }
+        (None, None) => None,
+    };
+    let paths = vector_files(&args.dir.dir)?;
+    // Every output is checked before the run, which may take long: a bad
+    // path must not cost the whole summary.
+    let inputs: Vec<&Path> = paths
+        .iter()
+        .map(PathBuf::as_path)
+        .chain(args.known_failures.as_deref())
+        .collect();
+    let outputs = [("--report", &args.report), ("--junit", &args.junit)];
+    check_outputs(&outputs, &inputs)?;
     let known = match &args.known_failures {
         Some(path) => parse_known(&read(path)?)
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?,
         None => Vec::new(),
     };
     let mut files = Vec::new();
-    for path in vector_files(&args.dir.dir)? {
-        let text = read(&path)?;
+    for path in &paths {
+        let text = read(path)?;
         files.push(
             VectorFile::parse(&text)
                 .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?,
@@ -42,6 +68,7 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
             "--scheme: no vector file for {unknown:?}"
         )));
     }
+    end_ports_on_interrupt();
     let options = Options {
         command,
         schemes: args.scheme,
@@ -49,32 +76,148 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
             .case
             .as_deref()
             .map_or_else(Filter::default, Filter::parse),
-        timeout: Duration::from_secs_f64(args.timeout),
+        timeout,
+        deadline,
         known,
     };
-    let report = match (args.random, args.seed) {
-        (Some(count), Some(seed)) => port::differential(&files, &options, count, seed),
-        (Some(_), None) | (None, Some(_)) => {
-            return Err(CliError::Usage(
-                "--random N and --seed S go together".to_owned(),
-            ));
-        }
-        (None, None) => port::check(&files, &options),
+    let report = match random {
+        Some((count, seed)) => port::differential(&files, &options, count, seed),
+        None => port::check(&files, &options),
     }
     .map_err(|e| CliError::Usage(format!("protocol error: {e}")))?;
+    // The summary first: a file that cannot be written loses only itself.
+    print(&port::summary(&report))?;
     if let Some(path) = &args.report {
+        // Serializing plain structs of strings, numbers and JSON values
+        // cannot fail.
         let json = serde_json::to_string_pretty(&report).unwrap_or_default();
         write(path, &format!("{json}\n"))?;
     }
     if let Some(path) = &args.junit {
         write(path, &port::junit(&report))?;
     }
-    print(&port::summary(&report))?;
+    if let Some(why) = report.aborted {
+        return Err(CliError::Usage(format!("the run stopped early: {why}")));
+    }
     Ok(if report.ok() {
         Outcome::Ok
     } else {
         Outcome::Failed
     })
+}
+
+/// Makes an interrupted run (Ctrl-C, SIGTERM, SIGHUP) kill the ports'
+/// process groups before it ends as the signal says: a port runs in a group
+/// of its own, which the terminal's Ctrl-C does not reach, and a hung one
+/// would be left behind.
+#[cfg(unix)]
+fn end_ports_on_interrupt() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+    // Without the handler (it cannot be installed) an interrupt ends the
+    // runner as before; the run itself does not depend on it.
+    let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            port::kill_running();
+            // Ends the process by the signal itself, as the shell expects.
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn end_ports_on_interrupt() {}
+
+/// Returns `value` seconds, refusing what is not a number from
+/// [`SECONDS_MIN`] to `max`.
+fn seconds(flag: &str, value: f64, max: f64) -> Result<Duration, CliError> {
+    let expected = format!("expected seconds from {SECONDS_MIN} to {max}");
+    if value.is_nan() {
+        return Err(CliError::Usage(format!(
+            "{flag}: {value:?} is not a number, {expected}"
+        )));
+    }
+    if !(SECONDS_MIN..=max).contains(&value) {
+        return Err(CliError::Usage(format!(
+            "{flag}: {value:?} is out of range, {expected}"
+        )));
+    }
+    // In range, so finite and far below Duration's limit.
+    Duration::try_from_secs_f64(value)
+        .map_err(|e| CliError::Usage(format!("{flag}: {value:?}: {e}, {expected}")))
+}
+
+/// Returns `--random`'s count, refusing 0 and more than [`RANDOM_LIMIT`].
+fn random_count(count: usize) -> Result<usize, CliError> {
+    if (1..=RANDOM_LIMIT).contains(&count) {
+        Ok(count)
+    } else {
+        Err(CliError::Usage(format!(
+            "--random: {count} is out of range, expected a count of inputs per scheme from 1 to {RANDOM_LIMIT}"
+        )))
+    }
+}
+
+/// Refuses an output path that is a folder or some other non-file, whose
+/// folder does not exist, that two flags share, or that is a file the run
+/// reads (compared once symbolic links are resolved).
+fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Result<(), CliError> {
+    let inputs: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|p| fs::canonicalize(p).ok())
+        .collect();
+    let mut taken: Vec<(&str, PathBuf)> = Vec::new();
+    for &(flag, path) in outputs {
+        let Some(path) = path else {
+            continue;
+        };
+        let shown = path.display();
+        let usage = |what: String| Err(CliError::Usage(format!("{flag}: {what}")));
+        if let Ok(meta) = fs::metadata(path) {
+            if meta.is_dir() {
+                return usage(format!("{shown} is a folder, expected a file to write"));
+            }
+            if !meta.is_file() {
+                return usage(format!(
+                    "{shown} is not a regular file, expected a file to write"
+                ));
+            }
+        }
+        let Some(name) = path.file_name() else {
+            return usage(format!("{shown} names no file, expected a file to write"));
+        };
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let Ok(folder) = fs::canonicalize(folder) else {
+            return usage(format!(
+                "the folder of {shown} does not exist, expected a file in an existing folder"
+            ));
+        };
+        if !folder.is_dir() {
+            return usage(format!(
+                "the folder of {shown} is not a folder, expected a file in an existing folder"
+            ));
+        }
+        let full = fs::canonicalize(path).unwrap_or_else(|_| folder.join(name));
+        if inputs.contains(&full) {
+            return usage(format!(
+                "{shown} is a file this run reads, expected a file of its own"
+            ));
+        }
+        if let Some((other, _)) = taken.iter().find(|(_, p)| *p == full) {
+            return usage(format!(
+                "{shown} is also given to {other}, expected a file of its own"
+            ));
+        }
+        taken.push((flag, full));
+    }
+    Ok(())
 }
 
 fn read(path: &Path) -> Result<String, CliError> {
@@ -123,5 +266,30 @@ mod tests {
             message,
             r#"--port: an unclosed quote in "python3 \"my port.py", expected each ' or " closed as in a shell"#
         );
+    }
+
+    fn usage<T: std::fmt::Debug>(r: Result<T, CliError>) -> String {
+        match r {
+            Err(CliError::Usage(m)) => m,
+            other => panic!("expected a usage error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn seconds_outside_their_range_name_the_flag_and_the_range() {
+        assert_eq!(
+            usage(seconds("--timeout", 1e300, TIMEOUT_MAX)),
+            "--timeout: 1e300 is out of range, expected seconds from 0.001 to 3600"
+        );
+        for bad in [0.0, -1.0, f64::INFINITY, 3600.5] {
+            assert!(usage(seconds("--timeout", bad, TIMEOUT_MAX)).contains("out of range"));
+        }
+        assert!(usage(seconds("--deadline", f64::NAN, DEADLINE_MAX)).contains("not a number"));
+        assert_eq!(
+            seconds("--timeout", 0.5, TIMEOUT_MAX).ok(),
+            Some(Duration::from_millis(500))
+        );
+        assert!(usage(random_count(0)).starts_with("--random: 0 is out of range"));
+        assert!(random_count(RANDOM_LIMIT).is_ok());
     }
 }

@@ -10,6 +10,7 @@ mod euchremaster;
 mod games;
 mod hardening;
 mod hmac_blackjack;
+mod hostile_port;
 mod schemes;
 mod sfc32_lock;
 mod showdown;

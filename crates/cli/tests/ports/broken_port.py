@@ -7,8 +7,20 @@ schemes) except on one request, where it misbehaves as BROKEN_PORT says:
     stray     a JSON line that is no answer  wrong   a wrong output (deck reversed)
     no-hello  exits at once
 
-BROKEN_AT is the seq of the request to misbehave on (default 2). Used by the
-runner's tests in crates/cli/tests/cli/conformance.rs.
+and the hostile modes of crates/cli/tests/cli/hostile_port.rs:
+
+    long-line      an answer line that never ends (stdout, forever)
+    stderr-flood   BROKEN_BYTES of stderr without a newline, then the answer
+    skip-all       skips every case
+    restart-dies   crashes at BROKEN_AT, and every later start exits at once
+    restart-hangs  crashes at BROKEN_AT, and every later start never says hello
+    nonchar        a line that is not JSON and holds U+FFFE and U+FFFF
+    deaf           never reads a request: skips seq 1 to BROKEN_AT - 1, then hangs
+
+BROKEN_AT is the seq of the request to misbehave on (default 2). BROKEN_PIDS,
+when set, is a file to which each start appends "pid pgid". BROKEN_STATE is
+the file by which restart-* modes tell a later start from the first. Used by
+the runner's tests in crates/cli/tests/cli/.
 """
 import json
 import os
@@ -31,7 +43,24 @@ def reply(message):
     sys.stdout.flush()
 
 
+if os.environ.get("BROKEN_PIDS"):
+    with open(os.environ["BROKEN_PIDS"], "a") as f:
+        f.write(f"{os.getpid()} {os.getpgid(0)}\n")
 if MODE == "no-hello":
+    sys.exit(0)
+if MODE.startswith("restart-"):
+    state = os.environ["BROKEN_STATE"]
+    if os.path.exists(state):
+        if MODE == "restart-hangs":
+            time.sleep(30)
+        sys.exit(0)
+    open(state, "w").close()
+if MODE == "deaf":
+    reply({"type": "hello", "protocol": 1, "name": "deaf", "language": "Python",
+           "schemes": {"euchremaster": ["trace", "stream", "shuffle", "deal"]}})
+    for seq in range(1, AT):
+        reply({"type": "skip", "seq": seq, "reason": "deaf"})
+    time.sleep(30)
     sys.exit(0)
 for line in sys.stdin:
     request = json.loads(line)
@@ -46,7 +75,20 @@ for line in sys.stdin:
     if seq == AT:
         if MODE == "hang":
             time.sleep(30)
-        elif MODE == "crash":
+        elif MODE == "nonchar":
+            sys.stdout.buffer.write("not JSON \ufffe\uffff\n".encode("utf-8"))
+            sys.stdout.buffer.flush()
+            continue
+        elif MODE == "long-line":
+            chunk = "x" * (1 << 20)
+            while True:
+                sys.stdout.write(chunk)
+        elif MODE == "stderr-flood":
+            chunk = "e" * (1 << 20)
+            for _ in range(int(os.environ.get("BROKEN_BYTES", str(1 << 30))) >> 20):
+                sys.stderr.write(chunk)
+            sys.stderr.flush()
+        elif MODE in ("crash", "restart-dies", "restart-hangs"):
             sys.stderr.write("boom: the port fell over\n")
             sys.stderr.flush()
             sys.exit(3)
@@ -59,6 +101,9 @@ for line in sys.stdin:
         elif MODE == "stray":
             reply({"type": "log", "text": "hello"})
             continue
+    if MODE == "skip-all":
+        reply({"type": "skip", "seq": seq, "reason": "skips everything"})
+        continue
     try:
         output = run_case(SCHEMES[request["scheme"]], request["kind"], request)
         if MODE == "wrong" and seq == AT and "deck" in output:
