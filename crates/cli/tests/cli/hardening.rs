@@ -454,16 +454,19 @@ struct VectorDir(PathBuf, &'static str);
 
 impl VectorDir {
     fn new(name: &str, scheme: &'static str, edit: impl Fn(&str) -> String) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("fairdeal-hardening-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("the temp folder is writable");
         let file = format!("{scheme}.json");
         let text = std::fs::read_to_string(root().join("vectors").join(&file))
             .expect("the committed vectors");
         let edited = edit(&text);
         assert!(edited != text, "the edit applies");
-        std::fs::write(dir.join(&file), edited).expect("writable");
-        Self(dir, scheme)
+        // Made only now, so that a failed edit leaves nothing behind.
+        let dir = Self(
+            std::env::temp_dir().join(format!("fairdeal-hardening-{}-{name}", std::process::id())),
+            scheme,
+        );
+        std::fs::create_dir_all(&dir.0).expect("the temp folder is writable");
+        std::fs::write(dir.file(), edited).expect("writable");
+        dir
     }
 
     fn file(&self) -> PathBuf {
