@@ -38,7 +38,7 @@ fn every_game_case_rendered() {
             let output = (game.run)(&case.input, case.randoms.as_ref()).unwrap();
             let name = format!("{}__{}", file.scheme, case.id);
             insta::with_settings!({ description => case.comment.as_str(), omit_expression => true }, {
-                insta::assert_snapshot!(name, render::game(&output));
+                insta::assert_snapshot!(name, render::game(&(game.shown)(&output)));
             });
         }
     }

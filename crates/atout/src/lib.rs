@@ -28,7 +28,8 @@ pub struct AtoutV1;
 impl DealScheme for AtoutV1 {
     const INFO: SchemeInfo = SchemeInfo {
         id: "atout-v1",
-        summary: "SHA-256 counter stream keyed by secret|numbers, rejection-sampled 32-card deck; coinche, belote, duo",
+        summary: "coinche, belote and duo deals from the secret and each player's number",
+        method: "SHA-256 counter stream keyed by secret|numbers, rejection-sampled 32-card deck; coinche, belote, duo",
         // docs/schemes/atout-v1.md names no site: a French card site's
         // coinche, belote and duo tables (issue 4).
         site: "a French card site (coinche, belote, duo)",

@@ -26,6 +26,9 @@ pub enum Outcome {
     /// A check failed: a fingerprint that does not match, a vector that
     /// differs (exit 1).
     Failed,
+    /// Some input was refused, and what could be checked was (a batch with
+    /// an invalid line: exit 2).
+    Invalid,
 }
 
 impl Outcome {
@@ -33,6 +36,7 @@ impl Outcome {
         match self {
             Self::Ok => ExitCode::SUCCESS,
             Self::Failed => ExitCode::from(1),
+            Self::Invalid => ExitCode::from(2),
         }
     }
 }

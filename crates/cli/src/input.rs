@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use fairdeal::core::FieldKind;
-use fairdeal::core::fields::parse_json;
+use fairdeal::core::json::parse_json;
 use fairdeal::{DynScheme, Error, ErrorKind, Game};
 use serde_json::{Map, Value};
 
@@ -12,19 +12,24 @@ use crate::args::{GameCall, SchemeCall, on_command_line};
 use crate::error::CliError;
 use crate::files::{INPUT_LIMIT, display, read_text};
 
-/// The input object and, for `verify`, the fingerprint to check.
+/// The input object, and what a receipt gives besides it: the fingerprint
+/// (checked by `verify`, shown as not checked by `deal`), the player's hand
+/// and seat.
 pub struct Gathered {
     pub input: Value,
     pub fingerprint: Option<String>,
+    pub hand: Option<Value>,
+    pub seat: Option<Value>,
 }
 
-/// Returns the input of `call`: the `--input` object, with every field given
+/// Returns the input of `call`: the `--input` object (a receipt file may
+/// hold the fingerprint, the hand and the seat too), with every field given
 /// as a flag put over it.
 ///
 /// # Errors
 ///
-/// A file that cannot be read, is not JSON or not an object, and (verify
-/// only) a `fingerprint` in the file that is not a string.
+/// A file that cannot be read, is not JSON or not an object; a fingerprint
+/// given twice or not as a string; a flag refused as its field would be.
 pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered, CliError> {
     if let Some(e) = &call.refused {
         return Err(e.clone().into());
@@ -33,30 +38,18 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         Some(path) => read_object(path)?,
         None => Map::new(),
     };
-    let mut fingerprint = call.fingerprint.clone();
-    if VERIFY {
-        let names = std::iter::once("fingerprint")
-            .chain(call.scheme.info().commitment.aliases.iter().copied());
-        let given: Vec<Value> = names.filter_map(|name| object.remove(name)).collect();
-        if given.len() > 1 {
-            return Err(CliError::Usage(
-                "the input file gives the fingerprint twice, under two names".to_owned(),
-            ));
-        }
-        if let Some(f) = given.into_iter().next() {
-            let Value::String(f) = f else {
-                return Err(Error::new(
-                    "fingerprint",
-                    ErrorKind::Type {
-                        got: "not a string",
-                        expected: "64 hexadecimal digits",
-                    },
-                )
-                .into());
-            };
-            fingerprint.get_or_insert(f);
-        }
-    }
+    let aliases = call.scheme.info().commitment.aliases;
+    let fingerprint = call
+        .fingerprint
+        .clone()
+        .map_or_else(|| take_fingerprint(&mut object, aliases), |f| Ok(Some(f)))?;
+    let hand = call
+        .hand
+        .clone()
+        .map(Value::String)
+        .or_else(|| object.remove("hand"));
+    let seat_flag = call.seat.as_deref().map(seat_value).transpose()?;
+    let seat = seat_flag.or_else(|| object.remove("seat"));
     if !call.extras.is_empty() {
         let expanded = match call.scheme.info().cli.expand {
             Some(expand) => expand(&call.extras).map_err(|e| hint(call.scheme, e))?,
@@ -68,16 +61,67 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
     Ok(Gathered {
         input: Value::Object(object),
         fingerprint,
+        hand,
+        seat,
     })
 }
 
-/// Returns the input of a game call: the `--input` object, with every field
-/// given as a flag put over it.
+/// Removes the fingerprint from a receipt object, under its name or one of
+/// `aliases`.
+///
+/// # Errors
+///
+/// A fingerprint given under two names, or not as a string.
+pub fn take_fingerprint(
+    object: &mut Map<String, Value>,
+    aliases: &[&str],
+) -> Result<Option<String>, CliError> {
+    let names = std::iter::once("fingerprint").chain(aliases.iter().copied());
+    let given: Vec<Value> = names.filter_map(|name| object.remove(name)).collect();
+    if given.len() > 1 {
+        return Err(CliError::Usage(
+            "the input file gives the fingerprint twice, under two names".to_owned(),
+        ));
+    }
+    match given.into_iter().next() {
+        None => Ok(None),
+        Some(Value::String(f)) => Ok(Some(f)),
+        Some(other) => Err(Error::new(
+            "fingerprint",
+            ErrorKind::Type {
+                got: fairdeal::core::fields::json_type(&other),
+                expected: "64 hexadecimal digits",
+            },
+        )
+        .into()),
+    }
+}
+
+/// Returns `--seat N` as the JSON number the verdict reads.
+fn seat_value(text: &str) -> Result<Value, CliError> {
+    text.parse::<u64>().map(Value::from).map_err(|_| {
+        Error::new(
+            "seat",
+            ErrorKind::Value {
+                got: text.to_owned(),
+                expected: "a seat number, from 0".to_owned(),
+            },
+        )
+        .into()
+    })
+}
+
+/// Returns the input of a game call (the `--input` object, with every field
+/// given as a flag put over it) and the fingerprint, from `--fingerprint` or
+/// the receipt file.
 ///
 /// # Errors
 ///
 /// A file that cannot be read, is not JSON or not an object.
-pub fn gather_game<const ROLL: bool>(call: &GameCall<ROLL>) -> Result<Value, CliError> {
+pub fn gather_game<const ROLL: bool>(
+    call: &GameCall<ROLL>,
+    aliases: &[&str],
+) -> Result<(Value, Option<String>), CliError> {
     if let Some(e) = &call.refused {
         return Err(e.clone().into());
     }
@@ -85,8 +129,12 @@ pub fn gather_game<const ROLL: bool>(call: &GameCall<ROLL>) -> Result<Value, Cli
         Some(path) => read_object(path)?,
         None => Map::new(),
     };
+    let fingerprint = call
+        .fingerprint
+        .clone()
+        .map_or_else(|| take_fingerprint(&mut object, aliases), |f| Ok(Some(f)))?;
     object.extend(call.flags.clone());
-    Ok(Value::Object(object))
+    Ok((Value::Object(object), fingerprint))
 }
 
 /// Reads the JSON object of `path`, refusing a key given twice at any

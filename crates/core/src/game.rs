@@ -72,4 +72,13 @@ pub struct Game {
     /// Runs the game on an input object. `randoms`, when given, is a JSON
     /// list of the stream's numbers that replaces the stream.
     pub run: fn(input: &Value, randoms: Option<&Value>) -> Result<Value, Error>,
+    /// Returns an output as the site shows it, for the table a person reads
+    /// (a case ticket as the site's JavaScript prints it; the JSON keeps the
+    /// exact value); [`Game::AS_COMPUTED`] for a game shown as computed.
+    pub shown: fn(output: &Value) -> Value,
+}
+
+impl Game {
+    /// Shows an output as computed.
+    pub const AS_COMPUTED: fn(&Value) -> Value = Value::clone;
 }

@@ -12,8 +12,11 @@ pub struct SchemeInfo {
     /// Stable id used on the command line, in vector files and snapshot
     /// names.
     pub id: &'static str,
-    /// One line for `fairdeal schemes`: what it deals.
+    /// One plain line for players (`fairdeal schemes`, the help): what it
+    /// deals, from what.
     pub summary: &'static str,
+    /// The method in one technical line, for implementers.
+    pub method: &'static str,
     /// The site or app whose deals it reproduces, as a player knows it.
     pub site: &'static str,
     /// The commitment shown before play.

@@ -48,6 +48,7 @@ pub mod fields;
 mod game;
 mod hmac;
 mod info;
+pub mod json;
 mod midstate;
 mod scheme;
 mod seat;

@@ -25,7 +25,8 @@ pub struct EuchreMaster;
 impl DealScheme for EuchreMaster {
     const INFO: SchemeInfo = SchemeInfo {
         id: "euchremaster",
-        summary: "SHA-256(seed:cut:k) counter stream, 24/25-card euchre deck, 3-2 packets",
+        summary: "a euchre deal from the revealed seed and your cut: 24 cards, or 25 with the joker",
+        method: "SHA-256(seed:cut:k) counter stream, 24/25-card euchre deck, 3-2 packets",
         site: "EuchreMaster",
         commitment: Commitment {
             hashes: "SHA-256(seed)",

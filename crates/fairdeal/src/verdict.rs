@@ -116,8 +116,10 @@ pub enum Failure {
 /// card (field `hand`), a `seat` the scheme does not let a receipt name.
 pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Verdict, Error> {
     let info = scheme.info();
-    let given = required_fingerprint(claim.fingerprint)?;
+    // The inputs first: a refused field says more than a missing
+    // fingerprint.
     let view = scheme.view(input)?;
+    let given = required_fingerprint(claim.fingerprint)?;
     let player = player(scheme, claim.seat)?;
     let recorded = recorded_hands(input, claim.hand)?;
     let computed = view.fingerprint.to_string();

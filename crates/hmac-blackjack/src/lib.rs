@@ -34,7 +34,8 @@ pub struct HmacBlackjack;
 impl DealScheme for HmacBlackjack {
     const INFO: SchemeInfo = SchemeInfo {
         id: "hmac-blackjack",
-        summary: "HMAC-SHA256(server_seed, client_seed:nonce:round) floats, 8-deck blackjack shoe; blackjack replay and roll games",
+        summary: "an 8-deck blackjack shoe from server seed, client seed and nonce; and its roll games",
+        method: "HMAC-SHA256(server_seed, client_seed:nonce:round) floats, 8-deck blackjack shoe; blackjack replay and roll games",
         // The page names no site: the method is the byte generator that
         // such sites publish on their fairness pages.
         site: "provably fair blackjack and roll-game sites",

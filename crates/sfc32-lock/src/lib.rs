@@ -28,7 +28,8 @@ pub struct Sfc32Lock;
 impl DealScheme for Sfc32Lock {
     const INFO: SchemeInfo = SchemeInfo {
         id: "sfc32-lock",
-        summary: "lock SHA-256(seed:nonce), sfc32 seeded by the seed (16 draws discarded), one card at a time",
+        summary: "a euchre deal from the revealed seed and the hand's nonce, checked against the lock",
+        method: "lock SHA-256(seed:nonce), sfc32 seeded by the seed (16 draws discarded), one card at a time",
         // docs/schemes/sfc32-lock.md names no site: the euchre site that
         // locks each hand.
         site: "a euchre site that locks each hand",

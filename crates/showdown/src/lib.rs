@@ -47,7 +47,8 @@ const FISHER_YATES_1_HANDS: &str = r#"{"house_seed": "fd2a894a89dd079ce85257935f
 impl DealScheme for Showdown {
     const INFO: SchemeInfo = SchemeInfo {
         id: "showdown",
-        summary: "Euchre Showdown: house seed + phrase, SplitMix64/xoshiro256**, patterns, kitchen-table riffle",
+        summary: "a whole Euchre Showdown game, hand by hand, from the house seed and your phrase",
+        method: "Euchre Showdown: house seed + phrase, SplitMix64/xoshiro256**, patterns, kitchen-table riffle",
         site: "Euchre Showdown",
         commitment: Commitment {
             hashes: "SHA-256(house_seed)",

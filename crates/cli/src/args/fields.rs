@@ -108,6 +108,15 @@ pub fn shared(cmd: clap::Command, scheme: &str, record: bool) -> clap::Command {
     )
 }
 
+/// Returns `--fingerprint HEX`, also under the site's other names for it.
+pub fn fingerprint(aliases: &'static [&'static str]) -> Arg {
+    Arg::new("fingerprint")
+        .long("fingerprint")
+        .value_name("HEX")
+        .visible_aliases(aliases)
+        .help("The fingerprint shown before play (or \"fingerprint\" in the --input file)")
+}
+
 /// Parses one `--number SEAT=TEXT`: a seat number, `=`, then the text as
 /// given (it may be empty, or hold `=`).
 pub fn seat_text(arg: &str) -> Result<(usize, String), String> {

@@ -18,6 +18,8 @@ pub struct GameCall<const ROLL: bool> {
     pub flags: Map<String, Value>,
     /// `--input FILE`: a JSON object of the same fields (`-` for stdin).
     pub input: Option<PathBuf>,
+    /// `--fingerprint F`: checked before the outcome is shown.
+    pub fingerprint: Option<String>,
     pub json: bool,
     /// The first flag refused as its field would be (an integer flag given
     /// `-1`), reported when the input is gathered.
@@ -44,7 +46,11 @@ fn game_command(scheme: &dyn DynScheme, game: &Game) -> clap::Command {
         .fold(clap::Command::new(game.name).about(about), |cmd, field| {
             cmd.arg(fields::arg(field, None))
         });
-    fields::shared(cmd, scheme.id(), false)
+    fields::shared(
+        cmd.arg(fields::fingerprint(scheme.info().commitment.aliases)),
+        scheme.id(),
+        false,
+    )
 }
 
 impl<const ROLL: bool> FromArgMatches for GameCall<ROLL> {
@@ -78,6 +84,7 @@ impl<const ROLL: bool> FromArgMatches for GameCall<ROLL> {
             game,
             flags,
             input: m.get_one::<PathBuf>("input").cloned(),
+            fingerprint: m.get_one::<String>("fingerprint").cloned(),
             json: m.get_flag("json"),
             refused,
         })

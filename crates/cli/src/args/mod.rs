@@ -22,6 +22,9 @@ pub use scheme_call::{SchemeCall, on_command_line};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Cards as the method's codes (Th) instead of suit symbols (10♥), no colour
+    #[arg(long, global = true)]
+    pub ascii: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -37,14 +40,12 @@ pub enum Command {
         #[command(subcommand)]
         call: SchemeCall<false>,
     },
-    /// Reproduce a deal and check the fingerprint shown before play
+    /// Check a receipt: the revealed seed against the fingerprint shown
+    /// before play, and your cards against the deal
     ///
-    /// Exit 0 when the inputs match the fingerprint, 1 when they do not,
-    /// 2 for bad input.
-    Verify {
-        #[command(subcommand)]
-        call: SchemeCall<true>,
-    },
+    /// Exit 0 when the fingerprint (and every check given) matches, 1 when
+    /// it does not, 2 for bad input.
+    Verify(VerifyArgs),
     /// Check a port in any language against the vectors (docs/porting.md)
     ///
     /// Exit 0 when every supported case passed, 1 on a conformance failure,
@@ -75,6 +76,17 @@ pub enum Command {
         #[command(subcommand)]
         command: VectorsCommand,
     },
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
+pub struct VerifyArgs {
+    /// Verify a file of receipts, one JSON object per line (- for stdin):
+    /// {"scheme": ID, "game": NAME (optional), the fields, "fingerprint", "hand"}
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub batch: Option<PathBuf>,
+    #[command(subcommand)]
+    pub call: Option<SchemeCall<true>>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -22,6 +22,10 @@ pub struct SchemeCall<const VERIFY: bool> {
     pub input: Option<PathBuf>,
     /// `--fingerprint F` (verify only).
     pub fingerprint: Option<String>,
+    /// `--hand CARDS` (verify only).
+    pub hand: Option<String>,
+    /// `--seat N` (verify only, where the scheme lets a receipt name it).
+    pub seat: Option<String>,
     pub json: bool,
     /// The first flag refused as its field would be (an integer flag given
     /// `-1`), reported when the input is gathered.
@@ -35,13 +39,23 @@ fn scheme_command(scheme: &dyn DynScheme, verify: bool) -> clap::Command {
         cmd = cmd.arg(fields::arg(field, position));
     }
     if verify {
-        cmd = cmd.arg(
-            Arg::new("fingerprint")
-                .long("fingerprint")
-                .value_name("HEX")
-                .visible_aliases(info.commitment.aliases)
-                .help("The fingerprint shown before play (or \"fingerprint\" in the --input file)"),
+        cmd = cmd.arg(fields::fingerprint(info.commitment.aliases)).arg(
+            Arg::new("hand")
+                .long("hand")
+                .value_name("CARDS")
+                .help("Your cards as you remember them, any order: \"Tc 9s 9d Jd Ad\""),
         );
+        if let fairdeal::core::Player::Seat {
+            choosable: true, ..
+        } = info.player
+        {
+            cmd = cmd.arg(
+                Arg::new("seat")
+                    .long("seat")
+                    .value_name("N")
+                    .help("Your seat, whose cards --hand checks [default: 0]"),
+            );
+        }
     }
     fields::shared(cmd, info.id, true)
 }
@@ -114,11 +128,9 @@ impl<const VERIFY: bool> FromArgMatches for SchemeCall<VERIFY> {
             flags,
             extras: given_extras,
             input: m.get_one::<PathBuf>("input").cloned(),
-            fingerprint: if VERIFY {
-                m.get_one::<String>("fingerprint").cloned()
-            } else {
-                None
-            },
+            fingerprint: given(m, "fingerprint"),
+            hand: given(m, "hand"),
+            seat: given(m, "seat"),
             json: m.get_flag("json"),
             refused,
         })
@@ -137,7 +149,6 @@ impl<const VERIFY: bool> Subcommand for SchemeCall<VERIFY> {
             .fold(cmd, |cmd, scheme| {
                 cmd.subcommand(scheme_command(*scheme, VERIFY))
             })
-            .subcommand_required(true)
             .subcommand_value_name("SCHEME")
     }
 
@@ -148,4 +159,10 @@ impl<const VERIFY: bool> Subcommand for SchemeCall<VERIFY> {
     fn has_subcommand(name: &str) -> bool {
         fairdeal::scheme(name).is_some()
     }
+}
+
+/// Returns the text of the flag `id`, when the subcommand has it and it was
+/// given.
+fn given(m: &ArgMatches, id: &str) -> Option<String> {
+    m.try_get_one::<String>(id).ok().flatten().cloned()
 }

@@ -1,19 +1,82 @@
 //! `fairdeal play GAME` and `fairdeal roll GAME`: a scheme's other games.
+//! With a fingerprint (`--fingerprint`, or in the receipt file) the outcome
+//! is shown only when it matches; without one, the output says it was not
+//! checked.
 
-use fairdeal::render;
+use fairdeal::render::{self, Style};
+use fairdeal::verdict::{Failure, Verdict, verify_game};
+use serde_json::json;
 
 use crate::args::GameCall;
 use crate::error::{CliError, Outcome};
 use crate::input::{gather_game, hint_game};
 use crate::output::{print, print_json};
 
-pub fn run<const ROLL: bool>(call: &GameCall<ROLL>) -> Result<Outcome, CliError> {
-    let input = gather_game(call)?;
-    let output = (call.game.run)(&input, None).map_err(|e| hint_game(call.game, e))?;
-    if call.json {
-        print_json(&output)?;
-    } else {
-        print(&render::game(&output))?;
+pub fn run<const ROLL: bool>(call: &GameCall<ROLL>, _style: Style) -> Result<Outcome, CliError> {
+    let Some((scheme, _)) = fairdeal::game(call.game.name) else {
+        return Err(CliError::Usage(format!("no game {:?}", call.game.name)));
+    };
+    let aliases = scheme.info().commitment.aliases;
+    let (input, fingerprint) = gather_game(call, aliases)?;
+    let Some(given) = fingerprint else {
+        let mut output = (call.game.run)(&input, None).map_err(|e| hint_game(call.game, e))?;
+        if call.json {
+            output["fingerprint_checked"] = json!(false);
+            print_json(&output)?;
+        } else {
+            print(&format!(
+                "{}fingerprint: not checked (give --fingerprint HEX to check it before the outcome)\n",
+                render::game(&(call.game.shown)(&output))
+            ))?;
+        }
+        return Ok(Outcome::Ok);
+    };
+    let (verdict, output) = verify_game(scheme, call.game, &input, Some(&given))
+        .map_err(|e| hint_game(call.game, e))?;
+    match (verdict, output) {
+        (Verdict::Verified(v), Some(mut output)) => {
+            if call.json {
+                output["fingerprint_checked"] = json!(true);
+                print_json(&output)?;
+            } else {
+                print(&format!(
+                    "VERIFIED: the fingerprint matches {}.\n\
+                     The revealed server seed is the one committed to before play.\n\n{}",
+                    v.commitment,
+                    render::game(&(call.game.shown)(&output))
+                ))?;
+            }
+            Ok(Outcome::Ok)
+        }
+        (Verdict::NotVerified(n), _) => {
+            if call.json {
+                print_json(&json!({ "verified": false, "failure": n.failure, "hints": n.hints }))?;
+            } else {
+                let mut out = String::new();
+                if let Failure::Fingerprint {
+                    commitment,
+                    given,
+                    computed,
+                } = &n.failure
+                {
+                    let width = commitment.len().max(18);
+                    out.push_str(&format!(
+                        "NOT VERIFIED: the fingerprint does not match {commitment}.\n\
+                         \x20 {:<width$}  {given}\n\
+                         \x20 {commitment:<width$}  {computed}\n",
+                        "fingerprint given"
+                    ));
+                }
+                for hint in &n.hints {
+                    out.push_str(&format!("Hint: {hint}.\n"));
+                }
+                out.push_str("The outcome is not shown: a seed that does not match its commitment proves nothing about the game.\n");
+                print(&out)?;
+            }
+            Ok(Outcome::Failed)
+        }
+        (Verdict::Verified(_), None) => Err(CliError::Usage(
+            "the game gave no outcome for a matched fingerprint".to_owned(),
+        )),
     }
-    Ok(Outcome::Ok)
 }

@@ -1,5 +1,6 @@
 //! One file per subcommand.
 
+mod batch;
 mod bench;
 mod conformance;
 mod deal;
@@ -8,19 +9,45 @@ mod schemes;
 pub(crate) mod vectors;
 mod verify;
 
+use std::io::IsTerminal;
+
+use fairdeal::render::Style;
+
 use crate::args::{Cli, Command};
 use crate::error::{CliError, Outcome};
 
 /// Runs the subcommand `cli` names.
 pub fn run(cli: Cli) -> Result<Outcome, CliError> {
+    let style = style(cli.ascii);
     match cli.command {
         Command::Schemes { json } => schemes::run(json),
-        Command::Deal { call } => deal::run(&call),
-        Command::Verify { call } => verify::run(&call),
+        Command::Deal { call } => deal::run(&call, style),
+        Command::Verify(args) => match (args.batch, args.call) {
+            (Some(path), _) => batch::run(&path),
+            (None, Some(call)) => verify::run(&call, style),
+            (None, None) => Err(CliError::Usage(
+                "verify needs a scheme (fairdeal verify SCHEME ...) or --batch FILE.jsonl"
+                    .to_owned(),
+            )),
+        },
         Command::Conformance(args) => conformance::run(args),
-        Command::Play { call } => game::run(&call),
-        Command::Roll { call } => game::run(&call),
+        Command::Play { call } => game::run(&call, style),
+        Command::Roll { call } => game::run(&call, style),
         Command::Bench(args) => bench::run(&args),
         Command::Vectors { command } => vectors::run(command),
+    }
+}
+
+/// Returns how cards are drawn: the method's codes with `--ascii`; else
+/// suit symbols, in colour when standard output is a terminal and
+/// `NO_COLOR` is not set (no-color.org).
+fn style(ascii: bool) -> Style {
+    if ascii {
+        return Style::ASCII;
+    }
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    Style {
+        symbols: true,
+        colour: !no_color && std::io::stdout().is_terminal(),
     }
 }

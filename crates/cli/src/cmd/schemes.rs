@@ -19,7 +19,7 @@ pub fn run(json: bool) -> Result<Outcome, CliError> {
                     .iter()
                     .map(|g| json!({ "name": g.name, "verb": g.verb.name(), "summary": g.summary, "fields": fields(g.fields) }))
                     .collect();
-                json!({ "id": info.id, "site": info.site, "summary": info.summary, "commitment": info.commitment.hashes, "fields": fields(info.fields), "seats": info.seats, "games": games })
+                json!({ "id": info.id, "site": info.site, "summary": info.summary, "method": info.method, "commitment": info.commitment.hashes, "fields": fields(info.fields), "seats": info.seats, "games": games })
             })
             .collect();
         print_json(&Value::Array(list))?;
@@ -27,7 +27,9 @@ pub fn run(json: bool) -> Result<Outcome, CliError> {
         let width = SCHEMES.iter().map(|s| s.id().len()).max().unwrap_or(0);
         let mut text = String::new();
         for s in SCHEMES {
-            text.push_str(&format!("{:<width$}  {}\n", s.id(), s.info().summary));
+            let info = s.info();
+            text.push_str(&format!("{:<width$}  {}\n", info.id, info.site));
+            text.push_str(&format!("{:<width$}  {}\n", "", info.summary));
             for verb in [Verb::Play, Verb::Roll] {
                 let names: Vec<&str> = s
                     .info()

@@ -1,9 +1,11 @@
-//! `fairdeal verify SCHEME`: reproduce a deal and check it against what was
-//! committed: the fingerprint, and any check of the scheme's own (a game
-//! record's patterns).
+//! `fairdeal verify SCHEME`: a receipt checked by the facade's verdict
+//! (fairdeal::verdict), said plainly: VERIFIED only of a matched
+//! fingerprint, with the inputs it does not cover named; NOT VERIFIED with
+//! the slips that would explain it, and no deal shown.
 
-use fairdeal::core::{Check, Fingerprint};
-use fairdeal::render;
+use fairdeal::render::{self, Reader, Style};
+use fairdeal::verdict::{Claim, Failure, NotVerified, Verdict, Verified, verify};
+use fairdeal::{DynScheme, core::Seat};
 use serde_json::{Map, Value, json};
 
 use crate::args::SchemeCall;
@@ -11,111 +13,267 @@ use crate::error::{CliError, Outcome};
 use crate::input::{gather, hint};
 use crate::output::{print, print_json};
 
-pub fn run(call: &SchemeCall<true>) -> Result<Outcome, CliError> {
+pub fn run(call: &SchemeCall<true>, style: Style) -> Result<Outcome, CliError> {
     let gathered = gather(call)?;
     let input = gathered.input;
     let scheme = call.scheme;
-    let trace = scheme
-        .trace_json(&input)
-        .map_err(|e| hint(call.scheme, e))?;
-    let computed = trace
-        .get("fingerprint")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_owned();
-
-    let mut checks = Vec::new();
-    if let Some(given) = &gathered.fingerprint {
-        let given = Fingerprint::parse("fingerprint", given)?.to_string();
-        checks.push(Check {
-            what: "fingerprint".to_owned(),
-            ok: given == computed,
-            expected: computed.clone(),
-            given,
-        });
+    let claim = Claim {
+        fingerprint: gathered.fingerprint.as_deref(),
+        hand: gathered.hand.as_ref(),
+        seat: gathered.seat.as_ref(),
+    };
+    let verdict = verify(scheme, &input, &claim).map_err(|e| match e.field() {
+        "fingerprint" => missing_fingerprint(e),
+        _ => hint(scheme, e),
+    })?;
+    match verdict {
+        Verdict::Verified(v) => {
+            if call.json {
+                let trace = scheme.trace_json(&input)?;
+                print_json(&verified_json(&v, trace))?;
+            } else {
+                let view = scheme.view(&input)?;
+                let reader = Reader {
+                    seat: v
+                        .hands
+                        .first()
+                        .and_then(|h| h.seat)
+                        .or_else(|| default_seat(scheme)),
+                };
+                print(&format!(
+                    "{}\n{}",
+                    said(scheme, &v, style),
+                    render::trace(scheme, &view, style, reader)
+                ))?;
+            }
+            Ok(Outcome::Ok)
+        }
+        Verdict::NotVerified(n) => {
+            if call.json {
+                print_json(&not_verified_json(&n))?;
+            } else {
+                print(&failed(scheme, &n, style))?;
+            }
+            Ok(Outcome::Failed)
+        }
     }
-    checks.extend(
-        scheme
-            .checks_json(&input)
-            .map_err(|e| hint(call.scheme, e))?,
-    );
-    if checks.is_empty() {
-        return Err(CliError::Usage(
-            "verify needs the fingerprint shown before play: give --fingerprint HEX (or \"fingerprint\" in the --input file)"
-                .to_owned(),
+}
+
+/// Returns the player's seat of a scheme whose player is a seat.
+fn default_seat(scheme: &dyn DynScheme) -> Option<Seat> {
+    match scheme.info().player {
+        fairdeal::core::Player::Seat { default, .. } => {
+            Seat::new("seat", default.into(), 4, "").ok()
+        }
+        fairdeal::core::Player::Positions(_) => None,
+    }
+}
+
+/// A missing fingerprint, with where to give it.
+fn missing_fingerprint(e: fairdeal::Error) -> CliError {
+    match e.kind() {
+        fairdeal::ErrorKind::Missing { .. } => CliError::Usage(format!(
+            "{e} (give --fingerprint HEX, or \"fingerprint\" in the --input file; \
+             `fairdeal deal` shows a deal without checking it)"
+        )),
+        _ => CliError::Input(e),
+    }
+}
+
+/// Returns what a verified receipt says before its table.
+fn said(scheme: &dyn DynScheme, v: &Verified, style: Style) -> String {
+    let covered: Vec<String> = v
+        .covered
+        .iter()
+        .map(|(name, _)| name.replace('_', " "))
+        .collect();
+    let mut out = format!("VERIFIED: the fingerprint matches {}.\n", v.commitment);
+    out.push_str(&wrap(&format!(
+        "The revealed {} {} the one{} committed to before play.",
+        covered.join(" and "),
+        if covered.len() > 1 { "are" } else { "is" },
+        if covered.len() > 1 { "s" } else { "" },
+    )));
+    if !v.not_covered.is_empty() {
+        let inputs: Vec<String> = v
+            .not_covered
+            .iter()
+            .map(|(name, value)| format!("{name} {}", shown(value)))
+            .collect();
+        out.push_str(&wrap(&format!(
+            "Not covered by the fingerprint: {}. The cards below follow from these inputs; only you can vouch for them.",
+            inputs.join(", ")
+        )));
+    }
+    for check in &v.checks {
+        out.push_str(&format!(
+            "Also checked: {} is {}, as drawn.\n",
+            check.what, check.expected
         ));
     }
-    let verified = checks.iter().all(|c| c.ok);
-    let commitment = scheme.info().commitment.hashes;
-
-    if call.json {
-        let mut out = Map::new();
-        out.insert("verified".to_owned(), json!(verified));
-        if let Some(given) = checks.iter().find(|c| c.what == "fingerprint") {
-            out.insert("fingerprint_given".to_owned(), json!(given.given));
-        }
-        out.insert("checks".to_owned(), json!(checks));
-        if verified {
-            out.extend(trace.as_object().cloned().unwrap_or_default());
+    for hand in &v.hands {
+        let whose = whose(scheme, hand.seat);
+        let of = if v.hands.len() > 1 || hand.deal > 1 {
+            format!(" of hand {}", hand.deal)
         } else {
-            out.insert("fingerprint".to_owned(), json!(computed));
+            String::new()
+        };
+        out.push_str(&format!(
+            "Your cards{of}{whose} are the ones you recorded: {}.\n",
+            cards(&hand.dealt, style)
+        ));
+    }
+    out
+}
+
+/// Returns a receipt's value as a person reads it: a text quoted, a list on
+/// one line.
+fn shown(value: &Value) -> String {
+    use fairdeal::core::text::{quoted, shown};
+    match value {
+        Value::String(s) => quoted(s),
+        Value::Array(items) if items.iter().all(Value::is_string) => {
+            let items: Vec<String> = items.iter().map(self::shown).collect();
+            format!("[{}]", items.join(", "))
         }
-        print_json(&Value::Object(out))?;
-    } else if verified {
-        let view = scheme.view(&input).map_err(|e| hint(call.scheme, e))?;
-        let said: Vec<String> = checks.iter().map(|c| passed(c, commitment)).collect();
-        print(&format!(
-            "VERIFIED: {}.\n\n{}",
-            said.join("; "),
-            render::trace(
-                scheme,
-                &view,
-                render::Style::SYMBOLS,
-                render::Reader::default()
+        Value::Array(items) => format!("({} given)", items.len()),
+        Value::Object(fields) => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| format!("{}: {}", shown(k), self::shown(v)))
+                .collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        other => shown(&other.to_string()),
+    }
+}
+
+/// Returns `text` wrapped between words to lines of at most 100 columns.
+fn wrap(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > 100 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        } else if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// Returns a hand sorted for reading.
+fn cards(cards: &[fairdeal::core::Card], style: Style) -> String {
+    render::hand(cards, style).join(" ")
+}
+
+/// Returns whose cards they are, when the seat is not simply "you":
+/// ` (seat 2)`.
+fn whose(scheme: &dyn DynScheme, seat: Option<Seat>) -> String {
+    match seat {
+        Some(s) if scheme.info().seats.get(s.index()) != Some(&"you") => {
+            format!(" ({})", render::seat_name(scheme, s))
+        }
+        _ => String::new(),
+    }
+}
+
+/// Returns what a receipt that is not verified says: the check that
+/// failed, the slips that explain it, and that no deal is shown.
+fn failed(scheme: &dyn DynScheme, n: &NotVerified, style: Style) -> String {
+    let mut out = match &n.failure {
+        Failure::Fingerprint {
+            commitment,
+            given,
+            computed,
+        } => {
+            // The two values line up under each other, however long the
+            // commitment's name.
+            let width = commitment.len().max(18);
+            format!(
+                "NOT VERIFIED: the fingerprint does not match {commitment}.\n\
+                 \x20 {:<width$}  {given}\n\
+                 \x20 {commitment:<width$}  {computed}\n",
+                "fingerprint given"
             )
-        ))?;
-    } else {
-        let mut out = String::new();
-        for c in checks.iter().filter(|c| !c.ok) {
-            out.push_str(&failed(c, commitment));
         }
-        out.push_str("The deal is not shown: inputs that do not match what was committed prove nothing about the game.\n");
-        print(&out)?;
-    }
-    Ok(if verified {
-        Outcome::Ok
-    } else {
-        Outcome::Failed
-    })
-}
-
-fn passed(check: &Check, commitment: &str) -> String {
-    if check.what == "fingerprint" {
-        format!(
-            "the fingerprint matches {commitment}, so these inputs are the ones committed to before play"
-        )
-    } else {
-        format!("{} is {} as drawn", check.what, check.expected)
-    }
-}
-
-fn failed(check: &Check, commitment: &str) -> String {
-    if check.what == "fingerprint" {
-        // The two values line up under each other, however long the
-        // commitment's name.
-        let width = commitment.len().max(18);
-        format!(
-            "NOT VERIFIED: the fingerprint does not match {commitment}.\n\
-             \x20 {:<width$}  {}\n\
-             \x20 {commitment:<width$}  {}\n",
-            "fingerprint given", check.given, check.expected
-        )
-    } else {
-        format!(
+        Failure::Record(check) => format!(
             "NOT VERIFIED: {} does not match.\n\
              \x20 given               {}\n\
              \x20 drawn by the method {}\n",
             check.what, check.given, check.expected
-        )
+        ),
+        Failure::Hand {
+            deal,
+            seat,
+            dealt,
+            recorded,
+        } => {
+            let whose = whose(scheme, *seat);
+            let of = if *deal > 1 {
+                format!(" in hand {deal}")
+            } else {
+                String::new()
+            };
+            format!(
+                "NOT VERIFIED: these inputs deal you{whose}{of} {}; you recorded {}.\n\
+                 The fingerprint matches, so the difference is in the inputs it does not cover, or in the cards recorded.\n",
+                cards(dealt, style),
+                cards(recorded, style)
+            )
+        }
+    };
+    for hint in &n.hints {
+        out.push_str(&format!("Hint: {hint}.\n"));
     }
+    if matches!(n.failure, Failure::Fingerprint { .. } | Failure::Record(_)) {
+        out.push_str("The deal is not shown: inputs that do not match what was committed prove nothing about the game.\n");
+    }
+    out
+}
+
+/// The JSON of a verified receipt: the verdict, then every stage.
+fn verified_json(v: &Verified, trace: Value) -> Value {
+    let mut checks = vec![json!({
+        "what": "fingerprint", "ok": true, "expected": v.fingerprint, "given": v.fingerprint,
+    })];
+    checks.extend(v.checks.iter().map(|c| json!(c)));
+    let mut out = Map::new();
+    out.insert("verified".to_owned(), json!(true));
+    out.insert("fingerprint_given".to_owned(), json!(v.fingerprint));
+    out.insert("checks".to_owned(), json!(checks));
+    out.insert("covered".to_owned(), fields(&v.covered));
+    out.insert("not_covered".to_owned(), fields(&v.not_covered));
+    out.insert("your_hands".to_owned(), json!(v.hands));
+    if let Value::Object(trace) = trace {
+        out.extend(trace);
+    }
+    Value::Object(out)
+}
+
+/// The JSON of a receipt that is not verified: no stage is given.
+fn not_verified_json(n: &NotVerified) -> Value {
+    let mut out = json!({ "verified": false, "failure": n.failure, "hints": n.hints });
+    if let Failure::Fingerprint {
+        given, computed, ..
+    } = &n.failure
+    {
+        out["fingerprint_given"] = json!(given);
+        out["fingerprint"] = json!(computed);
+    }
+    out
+}
+
+fn fields(fields: &[(&str, Value)]) -> Value {
+    Value::Object(
+        fields
+            .iter()
+            .map(|(name, value)| ((*name).to_owned(), value.clone()))
+            .collect(),
+    )
 }

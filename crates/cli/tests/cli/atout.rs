@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::util::{fairdeal, stderr, stdout};
+use crate::util::{fairdeal, hand, stderr, stdout};
 
 const ATOUT_SECRET: &str = "n8Fq2VxL7cTz4Rw9";
 // `printf '%s' n8Fq2VxL7cTz4Rw9 | sha256sum`
@@ -11,7 +11,7 @@ const ATOUT_FINGERPRINT: &str = "762affaa7cbc2c9362bce8b1c112eb6bd16e78b4a8907ab
 /// `VERB atout-v1` with the sample secret and the given flags, and for
 /// `verify` the secret's fingerprint.
 fn atout(verb: &'static str, flags: &[&'static str]) -> Vec<&'static str> {
-    let mut args = vec![verb, "atout-v1", "--secret", ATOUT_SECRET];
+    let mut args = vec![verb, "atout-v1", "--ascii", "--secret", ATOUT_SECRET];
     args.extend_from_slice(flags);
     if verb == "verify" {
         args.extend(["--fingerprint", ATOUT_FINGERPRINT]);
@@ -34,6 +34,7 @@ fn atout_sample_receipt_verifies_and_names_seats_dealer_and_taker() {
         "atout-v1",
         "--input",
         "docs/receipts/atout-v1.json",
+        "--ascii",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
@@ -47,11 +48,17 @@ fn atout_sample_receipt_verifies_and_names_seats_dealer_and_taker() {
         "{out}"
     );
     assert!(
-        out.contains("seat 1       Kh 7c Qc 7s 7d Qh Ac 8d  (taker)\n"),
+        out.contains(&format!(
+            "seat 1       {}  (taker)\n",
+            hand("Kh 7c Qc 7s 7d Qh Ac 8d")
+        )),
         "{out}"
     );
     assert!(
-        out.contains("seat 3       9s Td Th 9c 8s Tc Jh Ah  (dealer)\n"),
+        out.contains(&format!(
+            "seat 3       {}  (dealer)\n",
+            hand("9s Td Th 9c 8s Tc Jh Ah")
+        )),
         "{out}"
     );
     assert!(out.contains("up-card      Qh\n"), "{out}");
@@ -80,7 +87,10 @@ fn atout_each_variant_verifies_with_flags() {
         "{out}"
     );
     assert!(
-        out.contains("seat 2       Jc Ts 7s 9c Kd  (dealer)\n"),
+        out.contains(&format!(
+            "seat 2       {}  (dealer)\n",
+            hand("Jc Ts 7s 9c Kd")
+        )),
         "{out}"
     );
 
@@ -92,7 +102,10 @@ fn atout_each_variant_verifies_with_flags() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("seat 1       Jc Ts 7s 9c Kd Ah 9d Ad  (dealer, taker)\n"),
+        out.contains(&format!(
+            "seat 1       {}  (dealer, taker)\n",
+            hand("Jc Ts 7s 9c Kd Ah 9d Ad")
+        )),
         "{out}"
     );
     assert!(!out.contains("undealt"), "{out}");
@@ -111,13 +124,18 @@ fn atout_each_variant_verifies_with_flags() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains(
-            "hidden (face down)\nseat 0       Js 8c Jd Tc Qd Qs 9d As\nseat 1       Qc 9c Kc Ac Ad Th 7c 7s  (dealer)\n"
-        ),
+        out.contains(&format!(
+            "hidden (face down)\nseat 0       {}  (you)\nseat 1       {}  (dealer)\n",
+            hand("Js 8c Jd Tc Qd Qs 9d As"),
+            hand("Qc 9c Kc Ac Ad Th 7c 7s")
+        )),
         "{out}"
     );
     assert!(
-        out.contains("visible (face up)\nseat 0       8h Jc 9h Qh 8s Kd Kh Ks\n"),
+        out.contains(&format!(
+            "visible (face up)\nseat 0       {}  (you)\n",
+            hand("8h Jc 9h Qh 8s Kd Kh Ks")
+        )),
         "{out}"
     );
 }
@@ -464,12 +482,15 @@ fn atout_number_flag_errors_exit_2() {
         "docs/receipts/atout-v1.json",
         "--json",
     ]);
+    // A receipt file deals too (issue 13): its fingerprint is shown as not
+    // checked, never silently dropped.
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     assert_eq!(
-        o.status.code(),
-        Some(2),
-        "fingerprint is verify's: {}",
-        stderr(&o)
+        v["fingerprint_given"],
+        "043a718774c572bd8a25adbeb1bfcd5c0256ae11cecf9f9c3f925d0e52beaf89"
     );
+    assert_eq!(v["fingerprint_checked"], false);
     let o = fairdeal(&[
         "verify",
         "atout-v1",

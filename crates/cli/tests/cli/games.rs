@@ -46,7 +46,16 @@ fn play_blackjack_replays_a_round() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     let keys = keys_of(&v);
-    assert_eq!(keys, ["fingerprint", "hands", "dealer", "net"]);
+    assert_eq!(
+        keys,
+        [
+            "fingerprint",
+            "hands",
+            "dealer",
+            "net",
+            "fingerprint_checked"
+        ]
+    );
     let hand = keys_of(&v["hands"][1]);
     assert_eq!(
         hand,
@@ -183,7 +192,16 @@ fn roll_each_game() {
         "{out}"
     );
     let keys = keys_of(&v);
-    assert_eq!(keys, ["fingerprint", "randoms", "slot", "outcome"]);
+    assert_eq!(
+        keys,
+        [
+            "fingerprint",
+            "randoms",
+            "slot",
+            "outcome",
+            "fingerprint_checked"
+        ]
+    );
 
     let (out, v) = roll("mines", &["--nonce", "3", "--mines", "24"]);
     assert_eq!(out.matches("MINE").count(), 24, "{out}");

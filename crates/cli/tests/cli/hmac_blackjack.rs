@@ -77,13 +77,13 @@ fn deal_hmac_blackjack_shows_the_first_cards_and_the_fingerprint_check() {
         "{out}"
     );
     assert!(
-        out.contains("deck         3d 9s 5s Ks 3c As 2s Kc 9c 7d 5s Qc Qs 3s 4d Td Ac 3d 6h Td ...  (the first 20 of 416; --json lists every one)\n"),
+        out.contains("deck         3♦ 9♠ 5♠ K♠ 3♣ A♠ 2♠ K♣ 9♣ 7♦ 5♠ Q♣ Q♠ 3♠ 4♦ 10♦ A♣ 3♦ 6♥ 10♦ ...\n             (the first 20 of 416; --json lists every one)\n"),
         "{out}"
     );
     assert!(out.contains("labels       3♦ 9♠ 5♠ K♠ 3♣ A♠ "), "{out}");
     assert!(
         out.contains(
-            "The fingerprint is SHA-256(server_seed): it must be the one shown before play"
+            "fingerprint: not checked. It is SHA-256(server_seed): it must be the one shown before play"
         ),
         "{out}"
     );

@@ -15,3 +15,4 @@ mod schemes;
 mod sfc32_lock;
 mod showdown;
 mod vectors;
+mod verdict;

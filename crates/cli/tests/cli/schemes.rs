@@ -10,8 +10,16 @@ fn schemes_lists_every_registered_scheme() {
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     assert!(out.starts_with("euchremaster "), "{out}");
-    assert!(out.contains("  SHA-256(seed:cut:k)"), "{out}");
-    assert!(out.contains("\nhmac-blackjack  HMAC-SHA256"), "{out}");
+    // Each scheme's site or app, then one plain line of what it deals
+    // (issue 13); every line fits 100 columns.
+    assert!(
+        out.starts_with(
+            "euchremaster    EuchreMaster\n                a euchre deal from the revealed seed and your cut"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\nshowdown        Euchre Showdown\n"), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");
     assert!(
         out.contains("fairdeal play blackjack\n")
             && out.contains("fairdeal roll roulette|mines|case|battle|plinko\n"),
@@ -19,6 +27,13 @@ fn schemes_lists_every_registered_scheme() {
     );
     let v: Value = serde_json::from_str(&stdout(&fairdeal(&["schemes", "--json"]))).unwrap();
     assert_eq!(v[0]["fields"][0]["name"], "seed");
+    assert_eq!(v[0]["site"], "EuchreMaster");
+    assert!(
+        v[0]["method"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("SHA-256(seed:cut:k)")),
+        "{v}"
+    );
     let hmac = v
         .as_array()
         .unwrap()

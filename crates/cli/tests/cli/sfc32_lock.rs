@@ -27,9 +27,12 @@ fn sfc32_lock_verifies_with_lock_flag_and_input_file() {
         "{out}"
     );
     // Seats are only numbered in this method (docs/schemes/sfc32-lock.md).
-    assert!(out.contains("\nseat 0       9d Ad Js Qs Qh\n"), "{out}");
     assert!(
-        out.contains("up-card      Ks\nkitty        Td Kd Kh\n"),
+        out.contains("\nseat 0       Q♠ J♠ Q♥ A♦ 9♦  (you)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("up-card      K♠\nkitty        10♦ K♦ K♥\n"),
         "{out}"
     );
 

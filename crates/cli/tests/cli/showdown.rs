@@ -28,7 +28,7 @@ fn showdown_verify_checks_fingerprint_and_computer_patterns() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("hand 1's pattern (dealt by right (3)) is 3323 as drawn"),
+        out.contains("Also checked: hand 1's pattern (dealt by right (3)) is 3323, as drawn."),
         "{out}"
     );
     assert!(out.contains("first dealer right (3)\n"), "{out}");
@@ -46,6 +46,8 @@ fn showdown_a_pattern_that_differs_is_a_failed_check_naming_the_hand() {
         "3",
         "--patterns",
         "3333,3232,2323",
+        "--fingerprint",
+        HOUSE_FINGERPRINT,
     ]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
@@ -87,9 +89,12 @@ fn showdown_record_verifies_and_deal_prints_the_json_names() {
             "randoms",
             "first_dealer",
             "patterns",
-            "deals"
+            "deals",
+            "fingerprint_given",
+            "fingerprint_checked"
         ]
     );
+    assert_eq!(v["fingerprint_checked"], false);
     let deal = keys_of(&v["deals"][0]);
     assert_eq!(
         deal,

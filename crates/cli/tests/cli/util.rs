@@ -40,3 +40,18 @@ pub fn keys_of(v: &Value) -> Vec<&str> {
         .map(String::as_str)
         .collect()
 }
+
+/// Returns card codes as the table shows a hand with `--ascii`: sorted by
+/// suit (spades, hearts, clubs, diamonds) and rank, high first.
+pub fn hand(codes: &str) -> String {
+    let rank = |c: char| "AKQJT98765432".find(c).unwrap_or(99);
+    let suit = |c: char| "shcd".find(c).unwrap_or(99);
+    let mut cards: Vec<&str> = codes.split(' ').collect();
+    cards.sort_by_key(|code| {
+        let mut chars = code.chars();
+        let r = chars.next().unwrap_or('?');
+        let s = chars.next().unwrap_or('?');
+        (suit(s), rank(r))
+    });
+    cards.join(" ")
+}

@@ -17,12 +17,14 @@ pub const SHOWN: usize = 20;
 /// under the first.
 pub fn line(out: &mut String, label: &str, value: &str) {
     let room = COLUMNS - LABEL;
-    // A list inside a value (`[4, 0]`) stays on one line: a word that ends
-    // with a comma keeps the next one.
+    // A list inside a value (`[4, 0]`) and a note in parentheses stay on
+    // one line: a word that ends with a comma, or opens a parenthesis not
+    // yet closed, keeps the next one.
     let mut words: Vec<String> = Vec::new();
     for word in value.split(' ') {
+        let open = |w: &str| w.matches('(').count() > w.matches(')').count();
         match words.last_mut() {
-            Some(last) if last.ends_with(',') => {
+            Some(last) if last.ends_with(',') || open(last) => {
                 last.push(' ');
                 last.push_str(word);
             }
@@ -42,6 +44,7 @@ pub fn line(out: &mut String, label: &str, value: &str) {
     rows.push(current);
     for (i, row) in rows.iter().enumerate() {
         let label = if i == 0 { label } else { "" };
+        let row = row.trim_end();
         let pad = LABEL.saturating_sub(label.chars().count());
         // OK because writing to a String cannot fail.
         let _ = writeln!(out, "{label}{:pad$}{row}", "");
@@ -80,6 +83,16 @@ mod tests {
             pairs.lines().all(|l| l.trim_end().ends_with(']')),
             "{pairs}"
         );
+        let mut note = String::new();
+        let cards = vec!["10♥"; 20].join(" ");
+        line(
+            &mut note,
+            "deck",
+            &format!("{cards} ...  (the first 20 of 416; --json lists every one)"),
+        );
+        let second = note.lines().nth(1).unwrap_or_default();
+        assert!(second.trim_start().starts_with("(the first"), "{note}");
+        assert!(!note.contains(" \n"), "{note}");
         let mut short = String::new();
         line(&mut short, "up-card", "Qc");
         assert_eq!(short, "up-card      Qc\n");

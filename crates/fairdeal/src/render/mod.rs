@@ -13,7 +13,7 @@ use std::fmt::Write;
 
 use fairdeal_core::{Card, DynScheme, PartValue, Seat, TableView, TracedView};
 
-pub use cards::Style;
+pub use cards::{Style, show as card, sorted as hand};
 pub use game::game;
 
 use cards::{in_order, sorted};
@@ -140,9 +140,9 @@ fn seats(
 /// and how to check it against the one shown before play.
 pub fn fingerprint_check(scheme: &dyn DynScheme) -> String {
     format!(
-        "\nfingerprint: not checked. It is {}: it must be the one shown before play, or\n\
-         these are not the inputs committed to. `fairdeal verify {} ... --fingerprint HEX`\n\
-         checks it.\n",
+        "\nfingerprint: not checked. It is {}: it must be the one shown before play,\n\
+         or these are not the inputs committed to. `fairdeal verify {} ...\n\
+         --fingerprint HEX` checks it.\n",
         scheme.info().commitment.hashes,
         scheme.id()
     )

@@ -78,6 +78,7 @@ pub const GAME: Game = Game {
     summary: "Case battle: player p opens `rounds` cases with nonce p",
     fields: FIELDS,
     run,
+    shown: super::tickets_as_shown,
 };
 
 #[derive(Serialize)]

@@ -28,6 +28,7 @@ pub const GAME: Game = Game {
     summary: "Blackjack: replay a round from the shoe and your actions (H S D P)",
     fields: FIELDS,
     run,
+    shown: Game::AS_COMPUTED,
 };
 
 #[derive(Serialize)]

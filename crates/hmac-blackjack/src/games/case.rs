@@ -45,6 +45,7 @@ pub const GAME: Game = Game {
     summary: "Case unbox: one ticket f * 100000 per roll",
     fields: FIELDS,
     run,
+    shown: super::tickets_as_shown,
 };
 
 #[derive(Serialize)]

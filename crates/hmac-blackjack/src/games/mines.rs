@@ -80,6 +80,7 @@ pub const GAME: Game = Game {
     summary: "Mines: each mine takes the free square floor(f * free) of the 5 x 5 board",
     fields: FIELDS,
     run,
+    shown: Game::AS_COMPUTED,
 };
 
 #[derive(Serialize)]

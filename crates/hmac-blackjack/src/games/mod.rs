@@ -70,3 +70,22 @@ fn to_json<T: Serialize>(value: &T) -> Value {
     // that makes `to_value` fail.
     serde_json::to_value(value).expect("outputs serialize to JSON")
 }
+
+/// Returns a case or battle output with each ticket as the site shows it:
+/// the JavaScript number `f * 100000` (the shortest decimal that reads back
+/// as that double), which is the double nearest the exact value the JSON
+/// keeps (docs/schemes/hmac-blackjack.md, step 6: the roll games).
+pub(crate) fn tickets_as_shown(output: &Value) -> Value {
+    let mut shown = output.clone();
+    if let Some(tickets) = shown.get_mut("tickets").and_then(Value::as_array_mut) {
+        for ticket in tickets {
+            let exact = ticket.get("ticket").and_then(Value::as_str);
+            if let Some(double) = exact.and_then(|t| t.parse::<f64>().ok()) {
+                // Rust's shortest round-trip form is JavaScript's for numbers
+                // below 1e21, as every ticket (under 100000) is.
+                ticket["ticket"] = Value::String(double.to_string());
+            }
+        }
+    }
+    shown
+}

@@ -94,6 +94,7 @@ pub const GAME: Game = Game {
     summary: "Plinko: right when f.toFixed(2) > 0.5, one number per row per ball",
     fields: FIELDS,
     run,
+    shown: Game::AS_COMPUTED,
 };
 
 #[derive(Serialize)]

@@ -74,6 +74,7 @@ pub const GAME: Game = Game {
     summary: "Roulette: one number, slot = floor(f * 15), nonce 1",
     fields: FIELDS,
     run,
+    shown: Game::AS_COMPUTED,
 };
 
 #[derive(Serialize)]
