@@ -12,6 +12,7 @@
 pub mod measure;
 mod report;
 mod samples;
+pub mod threads;
 pub mod workload;
 
 pub use measure::{MAX_SECONDS, MAX_THREADS, MeasureError, Options, run};
