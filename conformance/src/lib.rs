@@ -14,6 +14,7 @@ mod compute;
 pub mod diff;
 pub mod format;
 pub mod generate;
+mod lexemes;
 pub mod port;
 pub mod runner;
 
