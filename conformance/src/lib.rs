@@ -12,6 +12,7 @@
 mod canonical;
 mod compute;
 pub mod diff;
+pub mod embedded;
 pub mod format;
 pub mod generate;
 mod lexemes;

@@ -93,10 +93,11 @@ pub struct VerifyArgs {
 pub enum VectorsCommand {
     /// Run vector files against the registered schemes (exit 1 on a failure)
     Check {
-        /// Vector files to check [default: every vectors/*.json]
+        /// Vector files to check [default: the built-in vectors, or every
+        /// *.json of --dir]
         files: Vec<PathBuf>,
         #[command(flatten)]
-        dir: VectorDir,
+        dir: VectorSource,
         /// Run only cases whose id contains SUB; -SUB leaves them out
         #[arg(long, value_name = "SUB,-SUB")]
         case: Option<String>,
@@ -153,7 +154,7 @@ pub struct ConformanceArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     #[command(flatten)]
-    pub dir: VectorDir,
+    pub dir: VectorSource,
 }
 
 #[derive(Debug, Args)]
@@ -181,6 +182,17 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
+/// Where the vector files are read from: built into the binary, so that an
+/// installed `fairdeal` works in any folder, unless `--dir` names one.
+#[derive(Debug, Args)]
+pub struct VectorSource {
+    /// Read the vector files (every *.json but schema.json) from this folder
+    /// [default: the vectors built into this binary]
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// The folder `vectors generate` rewrites.
 #[derive(Debug, Args)]
 pub struct VectorDir {
     /// The folder holding the vector files

@@ -4,11 +4,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use fairdeal::core::text::quoted;
 use fairdeal_conformance::port::{self, Options, RANDOM_LIMIT, parse_known};
 use fairdeal_conformance::{Filter, VectorFile};
 
 use crate::args::ConformanceArgs;
-use crate::cmd::vectors::vector_files;
+use crate::cmd::vectors::{Source, sources};
 use crate::error::{CliError, Outcome};
 use crate::files::{VECTOR_LIMIT, read_text, write_atomic};
 use crate::output::print;
@@ -36,12 +37,12 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
         }
         (None, None) => None,
     };
-    let paths = vector_files(&args.dir.dir)?;
+    let sources = sources(args.dir.dir.as_deref())?;
     // Every output is checked before the run, which may take long: a bad
     // path must not cost the whole summary.
-    let inputs: Vec<&Path> = paths
+    let inputs: Vec<&Path> = sources
         .iter()
-        .map(PathBuf::as_path)
+        .filter_map(Source::path)
         .chain(args.known_failures.as_deref())
         .collect();
     let outputs = [("--report", &args.report), ("--junit", &args.junit)];
@@ -51,21 +52,18 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?,
         None => Vec::new(),
     };
-    let mut files = Vec::new();
-    for path in &paths {
-        let text = read(path)?;
-        files.push(
-            VectorFile::parse(&text)
-                .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?,
-        );
-    }
+    let files = sources
+        .iter()
+        .map(Source::load)
+        .collect::<Result<Vec<VectorFile>, _>>()?;
     if let Some(unknown) = args
         .scheme
         .iter()
         .find(|s| !files.iter().any(|f| &f.scheme == *s))
     {
         return Err(CliError::Usage(format!(
-            "--scheme: no vector file for {unknown:?}"
+            "--scheme: no vector file for {}",
+            quoted(unknown)
         )));
     }
     end_ports_on_interrupt();

@@ -4,7 +4,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use fairdeal::core::text::{printable_lines, quoted};
-use fairdeal_conformance::{Filter, VectorFile, generate, runner, to_canonical_string};
+use fairdeal_conformance::{Filter, VectorFile, embedded, generate, runner, to_canonical_string};
 
 use crate::args::VectorsCommand;
 use crate::error::{CliError, Outcome};
@@ -14,13 +14,13 @@ use crate::output::print;
 pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
     match command {
         VectorsCommand::Check { files, dir, case } => {
-            let files = if files.is_empty() {
-                vector_files(&dir.dir)?
+            let sources = if files.is_empty() {
+                sources(dir.dir.as_deref())?
             } else {
-                files
+                files.into_iter().map(Source::File).collect()
             };
             let filter = case.as_deref().map_or_else(Filter::from_env, Filter::parse);
-            check(&files, &filter)
+            check(&sources, &filter)
         }
         VectorsCommand::Generate { dir, scheme, check } => {
             // Only a registered id names a file: `--scheme ../x` or an
@@ -46,6 +46,58 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
     }
 }
 
+/// Where a vector file's text comes from.
+#[derive(Debug)]
+pub enum Source {
+    /// Built into the binary: its file name and text.
+    BuiltIn(&'static str, &'static str),
+    /// A file.
+    File(PathBuf),
+}
+
+impl Source {
+    /// How messages name it: the path, or `NAME.json (built in)`.
+    pub fn name(&self) -> String {
+        match self {
+            Self::BuiltIn(name, _) => embedded::display(name),
+            Self::File(path) => display(path),
+        }
+    }
+
+    /// The file read, when it is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Self::BuiltIn(..) => None,
+            Self::File(path) => Some(path),
+        }
+    }
+
+    /// Returns the parsed file.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, or is not a vector file.
+    pub fn load(&self) -> Result<VectorFile, CliError> {
+        let text = match self {
+            Self::BuiltIn(_, text) => (*text).to_owned(),
+            Self::File(path) => read_text(path, VECTOR_LIMIT)?,
+        };
+        VectorFile::parse(&text).map_err(|e| CliError::Usage(format!("{}: {e}", self.name())))
+    }
+}
+
+/// Returns the vector files to read: every `*.json` of `dir` but the
+/// schema, sorted, when a folder is given; the built-in files otherwise.
+pub fn sources(dir: Option<&Path>) -> Result<Vec<Source>, CliError> {
+    Ok(match dir {
+        Some(dir) => vector_files(dir)?.into_iter().map(Source::File).collect(),
+        None => embedded::FILES
+            .iter()
+            .map(|(name, text)| Source::BuiltIn(name, text))
+            .collect(),
+    })
+}
+
 /// Returns every `*.json` of `dir` but the schema, sorted.
 pub fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
     let io = |source| CliError::Io {
@@ -66,24 +118,23 @@ pub fn vector_files(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
 }
 
 /// Reads a vector file and finds its scheme.
-fn load(path: &Path) -> Result<(VectorFile, &'static dyn fairdeal::DynScheme), CliError> {
-    let name = display(path);
-    let text = read_text(path, VECTOR_LIMIT)?;
-    let file = VectorFile::parse(&text).map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
+fn load(source: &Source) -> Result<(VectorFile, &'static dyn fairdeal::DynScheme), CliError> {
+    let file = source.load()?;
     let scheme = fairdeal::scheme(&file.scheme).ok_or_else(|| {
         CliError::Usage(format!(
-            "{name}: scheme {} is not registered",
+            "{}: scheme {} is not registered",
+            source.name(),
             quoted(&file.scheme)
         ))
     })?;
     Ok((file, scheme))
 }
 
-fn check(files: &[PathBuf], filter: &Filter) -> Result<Outcome, CliError> {
+fn check(sources: &[Source], filter: &Filter) -> Result<Outcome, CliError> {
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
     let mut out = String::new();
-    for path in files {
-        let (file, scheme) = load(path)?;
+    for source in sources {
+        let (file, scheme) = load(source)?;
         let report = runner::check(&file, scheme, filter);
         for failure in report.failures() {
             out.push_str(&format!("FAIL {}: {failure}\n", report.scheme));
@@ -91,7 +142,7 @@ fn check(files: &[PathBuf], filter: &Filter) -> Result<Outcome, CliError> {
         let (p, f, s) = report.counts();
         out.push_str(&format!(
             "{}: {p} passed, {f} failed, {s} skipped\n",
-            display(path)
+            source.name()
         ));
         (passed, failed, skipped) = (passed + p, failed + f, skipped + s);
     }
@@ -111,8 +162,9 @@ fn regenerate(files: &[PathBuf], check_only: bool) -> Result<Outcome, CliError> 
     let mut changed = 0;
     let mut out = String::new();
     for path in files {
-        let (file, scheme) = load(path)?;
-        let name = display(path);
+        let source = Source::File(path.clone());
+        let (file, scheme) = load(&source)?;
+        let name = source.name();
         let fresh = generate::regenerate(&file, scheme)
             .map_err(|e| CliError::Usage(format!("{name}: {e}")))?;
         let text = to_canonical_string(&fresh);

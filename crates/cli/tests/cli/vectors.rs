@@ -1,6 +1,8 @@
 //! `fairdeal vectors`: the committed vector files check and regenerate unchanged.
 
-use crate::util::{fairdeal, stdout};
+use std::process::Command;
+
+use crate::util::{fairdeal, root, stderr, stdout};
 
 #[test]
 fn vectors_check_and_generate_check_pass_on_the_committed_files() {
@@ -16,4 +18,69 @@ fn vectors_check_and_generate_check_pass_on_the_committed_files() {
     );
     let o = fairdeal(&["vectors", "generate", "--check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+/// A folder of this test's own outside the repository, empty: no
+/// `vectors/` to find there.
+fn elsewhere(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("fairdeal-elsewhere-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder can be made");
+    dir
+}
+
+/// An installed `fairdeal` carries the vectors: `conformance`, its
+/// differential mode and `vectors check` run from any folder.
+#[test]
+fn vectors_the_built_in_vectors_work_from_any_folder() {
+    let dir = elsewhere("any-folder");
+    let port = format!(
+        "python3 {}",
+        root().join("conformance/ports/python/port.py").display()
+    );
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_fairdeal"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let o = run(&["conformance", "--port", &port, "--case", "dealer-1"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains(" passed, 0 failed, 0 skipped\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "conformance",
+        "--port",
+        &port,
+        "--random",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let o = run(&["vectors", "check"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("euchremaster.json (built in): "),
+        "{}",
+        stdout(&o)
+    );
+    // --dir reads a folder instead, and says so when there is none.
+    let o = run(&["vectors", "check", "--dir", "vectors"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("vectors: "), "{}", stderr(&o));
+    let vectors = root().join("vectors").display().to_string();
+    let o = run(&["vectors", "check", "--dir", &vectors, "--case", "dealer-1"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("vectors/euchremaster.json: "),
+        "{}",
+        stdout(&o)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

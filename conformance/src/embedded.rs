@@ -1,0 +1,65 @@
+//! The committed vector files, built into the binary: the default of
+//! `fairdeal conformance` and `fairdeal vectors check`, so that an installed
+//! `fairdeal` checks a port from any folder (`--dir` reads a folder
+//! instead). A test holds this list to `vectors/*.json`, both ways.
+
+/// Each vector file of `vectors/` (the schema aside): its file name and its
+/// text, sorted by name.
+pub const FILES: &[(&str, &str)] = &[
+    ("atout-v1.json", include_str!("../../vectors/atout-v1.json")),
+    (
+        "euchremaster.json",
+        include_str!("../../vectors/euchremaster.json"),
+    ),
+    (
+        "hmac-blackjack.json",
+        include_str!("../../vectors/hmac-blackjack.json"),
+    ),
+    (
+        "sfc32-lock.json",
+        include_str!("../../vectors/sfc32-lock.json"),
+    ),
+    ("showdown.json", include_str!("../../vectors/showdown.json")),
+];
+
+/// How a built-in file is named in messages: `atout-v1.json (built in)`.
+pub fn display(name: &str) -> String {
+    format!("{name} (built in)")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+    use std::path::Path;
+
+    use super::*;
+    use crate::VectorFile;
+
+    /// A file added to vectors/ must be added to [`FILES`], and a file
+    /// removed from it removed: the built-in list is exactly the folder,
+    /// each text as committed.
+    #[test]
+    fn the_built_in_files_are_exactly_those_of_the_vectors_folder() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
+        let mut on_disk: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".json") && n != "schema.json")
+            .collect();
+        on_disk.sort();
+        let built_in: Vec<&str> = FILES.iter().map(|(name, _)| *name).collect();
+        assert_eq!(
+            built_in, on_disk,
+            "conformance/src/embedded.rs must list every vectors/*.json and no other"
+        );
+        for (name, text) in FILES {
+            assert_eq!(
+                *text,
+                fs::read_to_string(dir.join(name)).unwrap(),
+                "{name}: the built-in text differs from the file"
+            );
+            let file = VectorFile::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(format!("{}.json", file.scheme), *name);
+        }
+    }
+}
