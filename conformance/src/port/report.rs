@@ -3,6 +3,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use fairdeal::core::Hashed;
+
 use super::{Report, Verdict};
 
 /// Returns the human summary: each failure, a line per scheme, the
@@ -26,8 +28,8 @@ pub fn summary(report: &Report) -> String {
             "{tag} {}/{} ({}): {}",
             case.scheme, case.id, case.kind, f.message
         );
-        if let Some(text) = &f.hashed_text {
-            let _ = writeln!(out, "     hashed text: {text:?}");
+        for line in f.hashed.iter().flat_map(hashed_lines) {
+            let _ = writeln!(out, "     {line}");
         }
         for line in &f.stderr {
             let _ = writeln!(out, "     stderr: {line}");
@@ -98,6 +100,48 @@ pub fn summary(report: &Report) -> String {
     out
 }
 
+/// Returns the lines that show what was hashed, each part on its own line
+/// as a JSON string: an HMAC's `hashed key` and `hashed message`, a plain
+/// SHA-256's `hashed text`, and atout-v1's `key text` (the text whose
+/// SHA-256 is the key the hashed text starts with).
+pub fn hashed_lines(hashed: &Hashed) -> Vec<String> {
+    let mut lines = Vec::new();
+    match &hashed.key {
+        Some(key) => {
+            lines.push(format!("hashed key: {}", json_ascii(key)));
+            lines.push(format!("hashed message: {}", json_ascii(&hashed.message)));
+        }
+        None => lines.push(format!("hashed text: {}", json_ascii(&hashed.message))),
+    }
+    if let Some(text) = &hashed.key_text {
+        lines.push(format!("key text: {}", json_ascii(text)));
+    }
+    lines
+}
+
+/// Returns `text` as a JSON string of ASCII alone: every character outside
+/// printable ASCII written as `\uXXXX` (UTF-16, as JSON has it), so that
+/// the exact characters show (`e` and U+0301 apart from `\u00e9`) and
+/// nothing acts on a terminal.
+fn json_ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            ' '..='~' => out.push(c),
+            c => {
+                for unit in c.encode_utf16(&mut [0; 2]) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Returns the report as JUnit XML: one test suite per scheme.
 pub fn junit(report: &Report) -> String {
     let mut suites: BTreeMap<&str, Vec<&super::CaseResult>> = BTreeMap::new();
@@ -134,7 +178,7 @@ pub fn junit(report: &Report) -> String {
                 (Verdict::Fail(f), None) => {
                     let body = [f.message.clone()]
                         .into_iter()
-                        .chain(f.hashed_text.iter().map(|t| format!("hashed text: {t:?}")))
+                        .chain(f.hashed.iter().flat_map(hashed_lines))
                         .chain(f.stderr.iter().map(|l| format!("stderr: {l}")))
                         .collect::<Vec<_>>()
                         .join("\n");
@@ -209,7 +253,7 @@ mod tests {
                     pointer: String::new(),
                     expected: serde_json::Value::Null,
                     actual: serde_json::Value::Null,
-                    hashed_text: None,
+                    hashed: None,
                     message: message.to_owned(),
                     stderr: vec![message.to_owned()],
                 })),
@@ -221,6 +265,35 @@ mod tests {
             restarts: 0,
             aborted: None,
         }
+    }
+
+    /// The key and the message are shown apart, each exactly, with no prose
+    /// mixed in; a character outside printable ASCII shows as its escape.
+    #[test]
+    fn hashed_parts_are_shown_each_on_its_own_line() {
+        let hmac = Hashed {
+            key: Some("c377".to_owned()),
+            message: "lucky:0:0".to_owned(),
+            key_text: None,
+        };
+        assert_eq!(
+            hashed_lines(&hmac),
+            ["hashed key: \"c377\"", "hashed message: \"lucky:0:0\""]
+        );
+        let atout = Hashed {
+            key: None,
+            message: "b7c5:0".to_owned(),
+            key_text: Some("atout-v1|s|12||7|".to_owned()),
+        };
+        assert_eq!(
+            hashed_lines(&atout),
+            ["hashed text: \"b7c5:0\"", "key text: \"atout-v1|s|12||7|\""]
+        );
+        let text = Hashed::text("cafe\u{301} \"\\\u{1b}\u{1f600}");
+        assert_eq!(
+            hashed_lines(&text),
+            ["hashed text: \"cafe\\u0301 \\\"\\\\\\u001b\\ud83d\\ude00\""]
+        );
     }
 
     /// U+FFFE and U+FFFF are no XML 1.0 characters: a port's message that

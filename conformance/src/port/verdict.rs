@@ -1,6 +1,7 @@
 //! Judging a port's answer against a case's expectation.
 
 use fairdeal::DynScheme;
+use fairdeal::core::Hashed;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -37,9 +38,10 @@ pub struct Failure {
     pub expected: Value,
     /// The port's value there.
     pub actual: Value,
-    /// The exact text hashed to make the expected value, where it is a hash.
+    /// Exactly what was hashed to make the expected value, where it is a
+    /// hash: the key (an HMAC's) and the message, each on its own.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hashed_text: Option<String>,
+    pub hashed: Option<Hashed>,
     /// The whole story in one line.
     pub message: String,
     /// The last lines of the port's standard error (broken ports).
@@ -57,7 +59,7 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
                 pointer: String::new(),
                 expected: Value::Null,
                 actual: Value::Null,
-                hashed_text: None,
+                hashed: None,
                 message: format!("the port misbehaved: {reason}"),
                 stderr,
             }));
@@ -69,7 +71,7 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             pointer: String::new(),
             expected,
             actual,
-            hashed_text: None,
+            hashed: None,
             message,
             stderr: Vec::new(),
         }))
@@ -86,7 +88,7 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             Some(d) => {
                 let (stage, deal, index) = locate(&d.pointer);
                 let input = case.fields.get("input").unwrap_or(&Value::Null);
-                let hashed_text = scheme
+                let hashed = scheme
                     .info()
                     .hints
                     .hashed_text
@@ -100,7 +102,7 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
                     pointer: d.pointer,
                     expected: d.expected,
                     actual: d.actual,
-                    hashed_text,
+                    hashed,
                     message,
                     stderr: Vec::new(),
                 }))

@@ -10,8 +10,8 @@ mod key;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hints, OneDeal,
-    Player, SchemeInfo, Sha256Counter, TableView, fisher_yates_rejection, identity_into,
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hashed, Hints,
+    OneDeal, Player, SchemeInfo, Sha256Counter, TableView, fisher_yates_rejection, identity_into,
 };
 use serde_json::Value;
 
@@ -98,18 +98,17 @@ impl DealScheme for AtoutV1 {
 }
 
 /// The text hashed for a value of `stage` (see [`Hints`]).
-fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<String> {
+fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<Hashed> {
     let input = Input::from_json(input).ok()?;
     match stage {
-        "fingerprint" => Some(input.secret().to_owned()),
-        // Eight numbers per block: number i comes from block i / 8, keyed
-        // by the hex of SHA-256(text).
-        "randoms" => Some(format!(
-            "{}:{} (the key is SHA-256 of {:?})",
-            key(&input),
-            index / 8,
-            text(&input)
-        )),
+        "fingerprint" => Some(Hashed::text(input.secret())),
+        // Eight numbers per block: number i comes from block i / 8, the
+        // hash of `key:k` where the key is the hex of SHA-256(text).
+        "randoms" => Some(Hashed {
+            key: None,
+            message: format!("{}:{}", key(&input), index / 8),
+            key_text: Some(text(&input)),
+        }),
         _ => None,
     }
 }

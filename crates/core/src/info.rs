@@ -2,6 +2,7 @@
 //! CLI, its help text, the renderers, the conformance suite and the benches
 //! read only this (through [`DynScheme::info`](crate::DynScheme::info)).
 
+use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::{Error, Field, Game};
@@ -113,7 +114,7 @@ pub struct BenchCase {
     /// The case id, in a `trace` group of `vectors/<id>.json`.
     pub case: &'static str,
     /// The case's `input`, as JSON text (a test holds it to the vector
-    /// file; the installed CLI does not carry the vectors).
+    /// file; the schemes do not read the vectors).
     pub input: &'static str,
     /// `Some(n)`: deal `n` of the series alone, without the commitment and
     /// the set-up; `None`: the whole input.
@@ -122,11 +123,39 @@ pub struct BenchCase {
     pub blocks: CountBlocks,
 }
 
-/// Returns the exact text hashed to make a value of `stage` (the
-/// commitment's text for `fingerprint`; for `randoms`, the text of the block
-/// that made number `index` of deal `deal`); `None` where the value is not a
-/// hash of a text or the input is refused.
-pub type HashedText = fn(input: &Value, stage: &str, deal: usize, index: usize) -> Option<String>;
+/// Returns exactly what was hashed to make a value of `stage` (the
+/// commitment's text for `fingerprint`; for `randoms`, the input of the
+/// block that made number `index` of deal `deal`); `None` where the value is
+/// not a hash of a text or the input is refused.
+pub type HashedText = fn(input: &Value, stage: &str, deal: usize, index: usize) -> Option<Hashed>;
+
+/// Exactly what a hash took, each part as its own text (no prose): what a
+/// failure report shows a port that hashes the wrong text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hashed {
+    /// The HMAC key, for a keyed hash (hmac-blackjack: the server seed's
+    /// text, as typed); `None` for a plain SHA-256.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The text hashed: the HMAC message, or the whole input of a plain
+    /// SHA-256.
+    pub message: String,
+    /// Where the message starts with a key that is itself the lowercase hex
+    /// of SHA-256 of a text (atout-v1's `key`): that text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key_text: Option<String>,
+}
+
+impl Hashed {
+    /// A plain SHA-256 of `message`.
+    pub fn text(message: impl Into<String>) -> Self {
+        Self {
+            key: None,
+            message: message.into(),
+            key_text: None,
+        }
+    }
+}
 
 /// Returns the first `count` draws of the raw generator from a state given
 /// as JSON, without the seeding of the stream.

@@ -71,8 +71,8 @@ pub use fields::Fields;
 pub use game::{Game, Verb};
 pub use hmac::HmacSha256;
 pub use info::{
-    BenchCase, Cli, Commitment, CountBlocks, ExpandCli, Generator, HashedText, Hints, Player,
-    SchemeInfo,
+    BenchCase, Cli, Commitment, CountBlocks, ExpandCli, Generator, Hashed, HashedText, Hints,
+    Player, SchemeInfo,
 };
 pub use midstate::Midstate;
 pub use scheme::{Check, DealScheme, DealSeries, FromJson, OneDeal};

@@ -8,8 +8,8 @@ mod input;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hints,
-    Midstate, OneDeal, Player, SchemeInfo, Sha256Counter, TableView, fisher_yates_mul_shift,
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
+    Hints, Midstate, OneDeal, Player, SchemeInfo, Sha256Counter, TableView, fisher_yates_mul_shift,
     identity_into,
 };
 use serde_json::Value;
@@ -103,12 +103,16 @@ impl DealScheme for EuchreMaster {
 }
 
 /// The text hashed for a value of `stage` (see [`Hints`]).
-fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<String> {
+fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<Hashed> {
     let input = Input::from_json(input).ok()?;
     match stage {
-        "fingerprint" => Some(input.seed().to_owned()),
+        "fingerprint" => Some(Hashed::text(input.seed())),
         // Eight numbers per block: number i comes from block i / 8.
-        "randoms" => Some(format!("{}:{}", input.stream_prefix(), index / 8)),
+        "randoms" => Some(Hashed::text(format!(
+            "{}:{}",
+            input.stream_prefix(),
+            index / 8
+        ))),
         _ => None,
     }
 }

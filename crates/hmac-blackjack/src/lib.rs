@@ -13,8 +13,8 @@ mod ticket;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hints, OneDeal,
-    Player, SchemeInfo, TableView,
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hashed, Hints,
+    OneDeal, Player, SchemeInfo, TableView,
 };
 use serde_json::Value;
 
@@ -102,18 +102,17 @@ impl DealScheme for HmacBlackjack {
 }
 
 /// The text hashed for a value of `stage` (see [`Hints`]).
-fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<String> {
+fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option<Hashed> {
     let input = Input::from_json(input).ok()?;
     match stage {
-        "fingerprint" => Some(input.server_seed().to_owned()),
-        // Eight numbers per round: number i comes from round i / 8.
-        "randoms" => Some(format!(
-            "{}:{}:{} (HMAC-SHA256 message; the key is the server seed's text {:?})",
-            input.client_seed(),
-            input.nonce(),
-            index / 8,
-            input.server_seed()
-        )),
+        "fingerprint" => Some(Hashed::text(input.server_seed())),
+        // Eight numbers per round: number i comes from round i / 8, the
+        // HMAC keyed with the server seed's text.
+        "randoms" => Some(Hashed {
+            key: Some(input.server_seed().to_owned()),
+            message: format!("{}:{}:{}", input.client_seed(), input.nonce(), index / 8),
+            key_text: None,
+        }),
         _ => None,
     }
 }

@@ -10,8 +10,8 @@ mod state;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hints,
-    OneDeal, Player, SchemeInfo, TableView, fisher_yates_mul_shift, identity_into,
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
+    Hints, OneDeal, Player, SchemeInfo, TableView, fisher_yates_mul_shift, identity_into,
 };
 use serde_json::Value;
 
@@ -108,8 +108,8 @@ fn generator(state: &Value, count: usize) -> Result<Value, Error> {
 }
 
 /// The text hashed for a value of `stage` (see [`Hints`]).
-fn hashed_text(input: &Value, stage: &str, _deal: usize, _index: usize) -> Option<String> {
+fn hashed_text(input: &Value, stage: &str, _deal: usize, _index: usize) -> Option<Hashed> {
     let input = Input::from_json(input).ok()?;
     // Only the lock is a hash; the numbers come from sfc32.
-    (stage == "fingerprint").then(|| input.locked_text())
+    (stage == "fingerprint").then(|| Hashed::text(input.locked_text()))
 }

@@ -16,8 +16,8 @@ mod xoshiro;
 use std::borrow::Cow;
 
 use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hex64,
-    Hints, Player, SchemeInfo, TableView, decks,
+    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
+    Hex64, Hints, Player, SchemeInfo, TableView, decks,
 };
 use serde_json::Value;
 
@@ -167,11 +167,15 @@ fn gathered_before(input: &Input, deal: usize) -> Option<&[Card]> {
 }
 
 /// The text hashed for a value of `stage` (see [`Hints`]).
-fn hashed_text(input: &Value, stage: &str, _deal: usize, _index: usize) -> Option<String> {
+fn hashed_text(input: &Value, stage: &str, _deal: usize, _index: usize) -> Option<Hashed> {
     let input = Input::from_json(input).ok()?;
     match stage {
-        "fingerprint" => Some(input.house_seed().to_owned()),
-        "game_seed" => Some(format!("{}:{}", input.house_seed(), input.phrase())),
+        "fingerprint" => Some(Hashed::text(input.house_seed())),
+        "game_seed" => Some(Hashed::text(format!(
+            "{}:{}",
+            input.house_seed(),
+            input.phrase()
+        ))),
         _ => None,
     }
 }
