@@ -4,6 +4,7 @@
 
 mod cases;
 mod child;
+mod hints;
 mod known;
 mod protocol;
 mod random;

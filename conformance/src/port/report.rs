@@ -28,6 +28,9 @@ pub fn summary(report: &Report) -> String {
             "{tag} {}/{} ({}): {}",
             case.scheme, case.id, case.kind, f.message
         );
+        for hint in &f.hints {
+            let _ = writeln!(out, "     hint: {hint}");
+        }
         for line in f.hashed.iter().flat_map(hashed_lines) {
             let _ = writeln!(out, "     {line}");
         }
@@ -178,6 +181,7 @@ pub fn junit(report: &Report) -> String {
                 (Verdict::Fail(f), None) => {
                     let body = [f.message.clone()]
                         .into_iter()
+                        .chain(f.hints.iter().map(|h| format!("hint: {h}")))
                         .chain(f.hashed.iter().flat_map(hashed_lines))
                         .chain(f.stderr.iter().map(|l| format!("stderr: {l}")))
                         .collect::<Vec<_>>()
@@ -255,6 +259,7 @@ mod tests {
                     actual: serde_json::Value::Null,
                     hashed: None,
                     message: message.to_owned(),
+                    hints: Vec::new(),
                     stderr: vec![message.to_owned()],
                 })),
                 known: None,

@@ -6,9 +6,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::cases::{Expectation, PortCase};
+use super::hints;
 use super::protocol::Answer;
 use super::session::Reply;
-use crate::diff::first_difference;
+use crate::diff::{Difference, Mismatch, first_difference_in};
 
 /// How one case went.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -44,6 +45,10 @@ pub struct Failure {
     pub hashed: Option<Hashed>,
     /// The whole story in one line.
     pub message: String,
+    /// Guesses at the mistake, from patterns in the differing values
+    /// (bytes in reverse order, a shifted stream, letter case).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<String>,
     /// The last lines of the port's standard error (broken ports).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stderr: Vec<String>,
@@ -61,6 +66,7 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
                 actual: Value::Null,
                 hashed: None,
                 message: format!("the port misbehaved: {reason}"),
+                hints: Vec::new(),
                 stderr,
             }));
         }
@@ -73,6 +79,7 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             actual,
             hashed: None,
             message,
+            hints: Vec::new(),
             stderr: Vec::new(),
         }))
     };
@@ -83,31 +90,12 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
         (Expectation::Nothing, _) => Verdict::Unsupported {
             reason: "the vector case has no expected values".to_owned(),
         },
-        (Expectation::Output(want), Answer::Output(got)) => match first_difference(want, &got) {
-            None => Verdict::Pass,
-            Some(d) => {
-                let (stage, deal, index) = locate(&d.pointer);
-                let input = case.fields.get("input").unwrap_or(&Value::Null);
-                let hashed = scheme
-                    .info()
-                    .hints
-                    .hashed_text
-                    .and_then(|text| text(input, &stage_name(&stage), deal, index));
-                let message = format!(
-                    "first differing stage: {stage}, at {}: expected {}, got {}",
-                    d.pointer, d.expected, d.actual
-                );
-                Verdict::Fail(Box::new(Failure {
-                    stage,
-                    pointer: d.pointer,
-                    expected: d.expected,
-                    actual: d.actual,
-                    hashed,
-                    message,
-                    stderr: Vec::new(),
-                }))
+        (Expectation::Output(want), Answer::Output(got)) => {
+            match first_difference_in(want, &got, compare_first(scheme, case)) {
+                None => Verdict::Pass,
+                Some(d) => differs(scheme, case, want, &got, d),
             }
-        },
+        }
         (
             Expectation::Output(_),
             Answer::Error {
@@ -148,6 +136,57 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             Value::Null,
         ),
     }
+}
+
+/// The failure of an output that differs from the expected one.
+fn differs(
+    scheme: &dyn DynScheme,
+    case: &PortCase,
+    want: &Value,
+    got: &Value,
+    d: Difference,
+) -> Verdict {
+    let (stage, deal, mut index) = locate(&d.pointer);
+    if let Mismatch::Length { expected, actual } = d.mismatch {
+        // The first item one list lacks.
+        index = expected.min(actual);
+    }
+    let input = case.fields.get("input").unwrap_or(&Value::Null);
+    let hashed = scheme
+        .info()
+        .hints
+        .hashed_text
+        .and_then(|text| text(input, &stage_name(&stage), deal, index));
+    let hints = hints::hints(scheme, case, want, got, &d);
+    let message = match d.pointer.as_str() {
+        "" => d.to_string(),
+        pointer => format!("first differing stage: {stage}, at {pointer}: {}", d.what()),
+    };
+    Verdict::Fail(Box::new(Failure {
+        stage,
+        pointer: d.pointer,
+        expected: d.expected,
+        actual: d.actual,
+        hashed,
+        message,
+        hints,
+        stderr: Vec::new(),
+    }))
+}
+
+/// The order a game's output is compared in (see
+/// [`Game::compare_first`](fairdeal::core::Game)); a deal's own order
+/// otherwise.
+fn compare_first(scheme: &dyn DynScheme, case: &PortCase) -> &'static [&'static str] {
+    let Some(name) = case.fields.get("game").and_then(Value::as_str) else {
+        return &[];
+    };
+    let games = scheme.info().games.iter();
+    games
+        .filter(|g| g.name == name)
+        .map(|g| g.compare_first)
+        .next()
+        .unwrap_or_default()
 }
 
 /// Returns the stage, the deal (from 1) and the index within the stage of a

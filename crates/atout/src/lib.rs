@@ -57,6 +57,7 @@ impl DealScheme for AtoutV1 {
         hints: Hints {
             hashed_text: Some(hashed_text),
             generator: None,
+            rejection: Some(STARTING_DECK.len()),
         },
     };
 

@@ -76,6 +76,13 @@ pub struct Game {
     /// (a case ticket as the site's JavaScript prints it; the JSON keeps the
     /// exact value); [`Game::AS_COMPUTED`] for a game shown as computed.
     pub shown: fn(output: &Value) -> Value,
+    /// The output's values a port's answer is compared on first, in this
+    /// order, before the rest in the output's own order: JSON Pointers in
+    /// which `*` stands for every item of a list (`/hands/*/cards`). A value
+    /// computed from those of a later stage comes after them, so that a
+    /// mistake is reported where it is made: blackjack compares the
+    /// dealer's cards before the hands' outcomes. Empty: the output's order.
+    pub compare_first: &'static [&'static str],
 }
 
 impl Game {

@@ -171,6 +171,12 @@ pub struct Hints {
     /// The raw generator (sfc32's `a`, `b`, `c`, `d`), for `generator` stage
     /// vectors; `None` for a stream that is a hash of the inputs.
     pub generator: Option<Generator>,
+    /// For a shuffle by rejection sampling
+    /// ([`fisher_yates_rejection`](crate::fisher_yates_rejection)): the
+    /// number of cards it shuffles. A failure report then names the first
+    /// number the shuffle must reject when a port's shuffle took fewer
+    /// numbers than it should.
+    pub rejection: Option<usize>,
 }
 
 impl Hints {
@@ -178,5 +184,6 @@ impl Hints {
     pub const NONE: Self = Self {
         hashed_text: None,
         generator: None,
+        rejection: None,
     };
 }

@@ -51,6 +51,7 @@ impl DealScheme for EuchreMaster {
         hints: Hints {
             hashed_text: Some(hashed_text),
             generator: None,
+            rejection: None,
         },
     };
 

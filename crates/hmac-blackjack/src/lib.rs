@@ -62,6 +62,7 @@ impl DealScheme for HmacBlackjack {
         hints: Hints {
             hashed_text: Some(hashed_text),
             generator: None,
+            rejection: None,
         },
     };
 

@@ -58,6 +58,7 @@ impl DealScheme for Sfc32Lock {
         hints: Hints {
             hashed_text: Some(hashed_text),
             generator: Some(generator),
+            rejection: None,
         },
     };
 

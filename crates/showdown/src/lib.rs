@@ -95,6 +95,7 @@ impl DealScheme for Showdown {
         hints: Hints {
             hashed_text: Some(hashed_text),
             generator: Some(generator::generator),
+            rejection: None,
         },
     };
 

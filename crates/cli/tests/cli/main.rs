@@ -6,6 +6,7 @@ mod util;
 mod atout;
 mod bench;
 mod conformance;
+mod diagnosis;
 mod euchremaster;
 mod games;
 mod hardening;

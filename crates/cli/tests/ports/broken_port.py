@@ -4,8 +4,11 @@ schemes) except on one request, where it misbehaves as BROKEN_PORT says:
 
     hang      no answer (sleeps)           crash     exits after a word on stderr
     garbage   a line that is not JSON      wrong-seq an answer for another seq
-    stray     a JSON line that is no answer  wrong   a wrong output (deck reversed)
-    no-hello  exits at once
+    stray     a JSON line that is no answer  wrong   a wrong output (deck reversed),
+                                                     with a word on stderr
+    no-hello  exits at once                  twice   two answers to the request
+    dealer-stands-on-16  runs hmac-blackjack's blackjack game too, and every
+              round's dealer stops drawing one card early (the outcomes follow)
 
 and the hostile modes of crates/cli/tests/cli/hostile_port.rs:
 
@@ -66,8 +69,11 @@ for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":
         kinds = ["trace", "stream", "shuffle", "deal"]
+        schemes = {"euchremaster": kinds}
+        if MODE == "dealer-stands-on-16":
+            schemes["hmac-blackjack"] = ["game"]
         reply({"type": "hello", "protocol": 1, "name": "broken", "language": "Python",
-               "schemes": {"euchremaster": kinds}})
+               "schemes": schemes})
         continue
     if request["type"] != "run":
         break
@@ -107,7 +113,17 @@ for line in sys.stdin:
     try:
         output = run_case(SCHEMES[request["scheme"]], request["kind"], request)
         if MODE == "wrong" and seq == AT and "deck" in output:
+            sys.stderr.write(f"debug: seq {seq}: the deck reversed\n")
+            sys.stderr.flush()
             output["deck"] = list(reversed(output["deck"]))
+        if MODE == "dealer-stands-on-16" and request.get("game") == "blackjack":
+            dealer = output["dealer"]
+            if len(dealer["cards"]) > 2:
+                dealer["cards"].pop()
+                for hand in output["hands"]:
+                    hand["outcome"] = "lose" if hand["outcome"] != "lose" else "win"
         reply({"type": "output", "seq": seq, "output": output})
+        if MODE == "twice" and seq == AT:
+            reply({"type": "output", "seq": seq, "output": output})
     except PortError as e:
         reply({"type": "error", "seq": seq, "kind": e.kind, "field": e.field, "message": e.message})

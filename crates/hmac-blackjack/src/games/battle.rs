@@ -79,6 +79,7 @@ pub const GAME: Game = Game {
     fields: FIELDS,
     run,
     shown: super::tickets_as_shown,
+    compare_first: &[],
 };
 
 #[derive(Serialize)]

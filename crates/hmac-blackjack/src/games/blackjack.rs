@@ -29,7 +29,23 @@ pub const GAME: Game = Game {
     fields: FIELDS,
     run,
     shown: Game::AS_COMPUTED,
+    compare_first: COMPARE_FIRST,
 };
+
+/// The player's cards come before the dealer's, and the dealer's before
+/// the settlement (`outcome`, `net`) computed from both: a dealer that
+/// draws by other rules is reported at `/dealer`, not at the outcome it
+/// changed (docs/porting.md, "Reading a failure").
+const COMPARE_FIRST: &[&str] = &[
+    "/fingerprint",
+    "/hands/*/cards",
+    "/hands/*/total",
+    "/hands/*/soft",
+    "/hands/*/bet",
+    "/hands/*/doubled",
+    "/hands/*/bust",
+    "/dealer",
+];
 
 #[derive(Serialize)]
 struct Output {
@@ -57,4 +73,26 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
 /// is found only by the replay.
 fn check_actions(_: &str, value: &Value) -> Result<(), Error> {
     Actions::parse(value.as_str().unwrap_or_default()).map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// Each pattern of [`COMPARE_FIRST`] names a value of the output, so a
+    /// renamed field cannot leave the comparison order silently unused.
+    #[test]
+    fn compare_first_names_values_of_the_output() {
+        // docs/schemes/hmac-blackjack.md's worked replay, `double-soft-17`.
+        let seed = "0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333";
+        let input =
+            json!({"server_seed": seed, "client_seed": "replay", "nonce": 0, "actions": "D"});
+        let output = run(&input, None).unwrap();
+        for pattern in COMPARE_FIRST {
+            let pointer = pattern.replace('*', "0");
+            assert!(output.pointer(&pointer).is_some(), "{pattern}: {output}");
+        }
+    }
 }

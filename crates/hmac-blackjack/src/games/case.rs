@@ -46,6 +46,7 @@ pub const GAME: Game = Game {
     fields: FIELDS,
     run,
     shown: super::tickets_as_shown,
+    compare_first: &[],
 };
 
 #[derive(Serialize)]

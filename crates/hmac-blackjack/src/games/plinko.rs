@@ -95,6 +95,7 @@ pub const GAME: Game = Game {
     fields: FIELDS,
     run,
     shown: Game::AS_COMPUTED,
+    compare_first: &[],
 };
 
 #[derive(Serialize)]
