@@ -19,6 +19,9 @@ pub use cases::{Expectation, PortCase};
 pub use child::kill_running;
 pub use known::{Known, Status, parse as parse_known};
 pub use protocol::Hello;
+// For fuzz/ (the port_protocol target): the parsers of what a port sends.
+#[doc(hidden)]
+pub use protocol::{Answer, parse_answer, parse_hello};
 pub use report::{junit, summary};
 pub use verdict::{Failure, Verdict};
 
