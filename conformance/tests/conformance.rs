@@ -8,5 +8,7 @@ mod drift;
 mod snapshots;
 // Every registered scheme has a vector file, and every file a scheme.
 mod registry;
+// The rule table: every rule of the scheme pages rests on two cases or more.
+mod coverage;
 // Small helpers shared by the modules above.
 mod util;

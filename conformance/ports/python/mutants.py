@@ -10,6 +10,12 @@ modules carry each mistake as a switch at exactly the place of the mistake:
 At most one mutant is on, named by the environment variable FAIRDEAL_MUTANT
 (unset or empty: none, and the port is exactly the correct one). port.py
 refuses to start (exit 2) when the name is not in the catalogue.
+
+A second, larger set of mistakes measures how well the vectors pin each
+rule of the scheme pages: the `mutants` of conformance/coverage/rules.json,
+one or more per rule, switched on the same way (RULE_NAMES). They are not
+pitfalls for docs/porting.md; `conformance/coverage/coverage.py --mutants`
+runs them.
 Standard library only.
 """
 
@@ -19,6 +25,7 @@ from pathlib import Path
 
 ENV = "FAIRDEAL_MUTANT"
 CATALOGUE = Path(__file__).resolve().with_name("mutants.json")
+RULES = Path(__file__).resolve().parents[2] / "coverage" / "rules.json"
 FIELDS = ("name", "pitfall", "scheme", "case", "stage")
 
 
@@ -40,8 +47,24 @@ def load(path=CATALOGUE):
     return entries
 
 
+def load_rule_mutants(path=RULES):
+    """The names of the rule mutants of conformance/coverage/rules.json
+    (none when the file is absent, as in a copy of this folder alone)."""
+    if not path.is_file():
+        return ()
+    with open(path, encoding="utf-8") as f:
+        catalogue = json.load(f)
+    return tuple(
+        name
+        for rules in catalogue["schemes"].values()
+        for rule in rules
+        for name in rule.get("mutants", {})
+    )
+
+
 ENTRIES = load()
 NAMES = tuple(entry["name"] for entry in ENTRIES)
+RULE_NAMES = frozenset(load_rule_mutants()) - frozenset(NAMES)
 
 _selected = os.environ.get(ENV, "") or None
 
@@ -54,7 +77,7 @@ def selected():
 def unknown():
     """The name FAIRDEAL_MUTANT asks for when the catalogue has no such
     mutant, else None."""
-    if _selected is not None and _selected not in NAMES:
+    if _selected is not None and _selected not in NAMES and _selected not in RULE_NAMES:
         return _selected
     return None
 
@@ -62,6 +85,6 @@ def unknown():
 def active(name):
     """Whether the mutant `name` is switched on. `name` must be in the
     catalogue: a switch with a misspelt name is a bug of the port."""
-    if name not in NAMES:
-        raise KeyError(f"mutant {name!r} is not in {CATALOGUE.name}")
+    if name not in NAMES and name not in RULE_NAMES:
+        raise KeyError(f"mutant {name!r} is not in {CATALOGUE.name} nor in {RULES.name}")
     return _selected == name

@@ -65,35 +65,50 @@ def validate(raw):
     """
     if not isinstance(raw, dict):
         raise PortError("type", "", "the input must be a JSON object")
-    for name in raw:
-        if name not in FIELDS:
-            raise PortError("unknown", name, f"atout-v1 takes no field {name!r}")
+    if not mutants.active("at-unknown-ignored") and not mutants.active("at-unknown-last"):
+        _no_unknown(raw)
 
+    if mutants.active("at-numbers-before-secret"):
+        _numbers(raw, 4 if raw.get("variant") != "duo" else 2, raw.get("variant"))
+    if mutants.active("at-variant-first"):
+        _text(raw, "variant")
+        if raw["variant"] not in VARIANTS:
+            raise PortError("value", "variant", "not a variant")
     secret = _text(raw, "secret")
     _check_text(secret, "secret", 1)
 
     variant = _text(raw, "variant")
+    if mutants.active("at-variant-case-insensitive") and isinstance(variant, str):
+        variant = variant.lower()
     if variant not in VARIANTS:
-        raise PortError("value", "variant", f"{variant!r} is not one of {', '.join(VARIANTS)}")
+        if mutants.active("at-variant-default-coinche"):
+            variant = "coinche"
+        else:
+            raise PortError("value", "variant", f"{variant!r} is not one of {', '.join(VARIANTS)}")
     seats = SEATS[variant]
+    if mutants.active("at-duo-four-numbers"):
+        seats = 4
 
-    if "numbers" not in raw:
-        raise PortError("missing", "numbers", "is required")
-    numbers = raw["numbers"]
-    if not isinstance(numbers, list):
-        raise PortError("type", "numbers", "must be a list of texts")
-    for k, number in enumerate(numbers):
-        field = f"numbers[{k}]"
-        if not isinstance(number, str):
-            raise PortError("type", field, "must be a string")
-        _check_text(number, field, 0)  # empty for a robot
-    if len(numbers) != seats:
-        raise PortError("length", "numbers", f"{len(numbers)} numbers, not {seats} for {variant}")
+    numbers = _numbers(raw, seats, variant)
 
+    highest = SEATS[variant] - 1
+    dealer_max = highest + 1 if mutants.active("at-dealer-max-plus-1") else highest
+    taker_max = highest + 1 if mutants.active("at-taker-max-plus-1") else highest
+    if mutants.active("at-taker-first"):
+        taker = _seat(raw, "taker", taker_max, variant == "belote", variant, optional=True)
     # dealer: required for belote (0..3) and duo (0..1); refused for coinche.
-    dealer = _seat(raw, "dealer", seats - 1, variant != "coinche", variant)
+    dealer = _seat(raw, "dealer", dealer_max, variant != "coinche", variant)
     # taker: optional for belote (0..3); refused for coinche and duo.
-    taker = _seat(raw, "taker", seats - 1, variant == "belote", variant, optional=True)
+    if not mutants.active("at-taker-first"):
+        taker = _seat(raw, "taker", taker_max, variant == "belote", variant, optional=True)
+    if mutants.active("at-no-taker-as-taker-0") and variant == "belote" and taker is None:
+        taker = 0
+    if mutants.active("at-unknown-last"):
+        _no_unknown(raw)
+    if mutants.active("at-numbers-trimmed"):
+        numbers = [n.strip() for n in numbers]
+    if mutants.active("at-duo-four-numbers") and variant == "duo":
+        numbers = numbers[:2]
 
     # The texts are kept exactly as given: no trimming.
     return {
@@ -105,10 +120,47 @@ def validate(raw):
     }
 
 
+def _no_unknown(raw):
+    for name in raw:
+        if name not in FIELDS:
+            raise PortError("unknown", name, f"atout-v1 takes no field {name!r}")
+
+
+def _numbers(raw, seats, variant):
+    if _absent(raw, "numbers"):
+        raise PortError("type" if mutants.active("at-missing-as-type") else "missing", "numbers", "is required")
+    numbers = raw["numbers"]
+    if not isinstance(numbers, list):
+        raise PortError("type", "numbers", "must be a list of texts")
+    if mutants.active("at-count-before-items") and len(numbers) != seats:
+        raise PortError("length", "numbers", f"{len(numbers)} numbers, not {seats} for {variant}")
+    numbers = list(numbers)
+    for k, number in enumerate(numbers):
+        field = "numbers" if mutants.active("at-item-field-unindexed") else f"numbers[{k}]"
+        if mutants.active("at-null-number-as-robot") and number is None:
+            number = numbers[k] = ""
+        if mutants.active("at-text-coerced") and isinstance(number, (int, float)) and not isinstance(number, bool):
+            number = numbers[k] = str(number)
+        if not isinstance(number, str):
+            raise PortError("type", field, "must be a string")
+        _check_text(number, field, 1 if mutants.active("at-number-empty-refused") else 0)  # empty for a robot
+    if len(numbers) != seats and not mutants.active("at-numbers-count-unchecked"):
+        raise PortError("length", "numbers", f"{len(numbers)} numbers, not {seats} for {variant}")
+    return numbers
+
+
+def _absent(raw, name):
+    if mutants.active("at-null-as-missing"):
+        return raw.get(name) is None
+    return name not in raw
+
+
 def _text(raw, name):
-    if name not in raw:
-        raise PortError("missing", name, "is required")
+    if _absent(raw, name):
+        raise PortError("type" if mutants.active("at-missing-as-type") else "missing", name, "is required")
     value = raw[name]
+    if mutants.active("at-text-coerced") and isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
     if not isinstance(value, str):
         raise PortError("type", name, "must be a string")
     return value
@@ -117,11 +169,30 @@ def _text(raw, name):
 def _check_text(text, field, shortest):
     """Printable ASCII without `|` (characters first, naming the first bad
     one), then shortest to 1024 characters."""
+    longest = TEXT_MAX
+    if mutants.active("at-text-max-1023"):
+        longest = 1023
+    if mutants.active("at-text-max-1025"):
+        longest = 1025
+    if mutants.active("at-secret-empty-allowed"):
+        shortest = 0
+    if mutants.active("at-length-before-characters") and not shortest <= len(text) <= longest:
+        raise PortError("length", field, f"{len(text)} characters, not {shortest} to {longest}")
+    first, last = PRINTABLE_FIRST, PRINTABLE_LAST
+    if mutants.active("at-space-refused"):
+        first = "!"
+    if mutants.active("at-tilde-refused"):
+        last = "}"
+    if mutants.active("at-del-allowed"):
+        last = "\x7f"
     for i, ch in enumerate(text):
-        if not PRINTABLE_FIRST <= ch <= PRINTABLE_LAST or ch == BAR:
+        bad = not first <= ch <= last or (ch == BAR and not mutants.active("at-bar-allowed"))
+        if mutants.active("at-text-any-character"):
+            bad = False
+        if bad:
             raise PortError("character", field, f"character {i} ({ch!r}) is not printable ASCII other than |")
-    if not shortest <= len(text) <= TEXT_MAX:
-        raise PortError("length", field, f"{len(text)} characters, not {shortest} to {TEXT_MAX}")
+    if not shortest <= len(text) <= longest:
+        raise PortError("length", field, f"{len(text)} characters, not {shortest} to {longest}")
 
 
 def _seat(raw, name, highest, allowed, variant, optional=False):
@@ -132,18 +203,32 @@ def _seat(raw, name, highest, allowed, variant, optional=False):
     field it does not take is `value`: coinche with dealer "0" is `type`,
     with dealer 0 `value`), then the seat's limit 0..highest (`range`).
     """
-    if name not in raw:
+    if mutants.active("at-taker-null-as-absent") and name == "taker" and raw.get(name, 0) is None:
+        return None
+    if _absent(raw, name):
         if allowed and not optional:
-            raise PortError("missing", name, f"is required for {variant}")
+            raise PortError("type" if mutants.active("at-missing-as-type") else "missing", name, f"is required for {variant}")
+        return None
+    if not allowed and mutants.active("at-variant-rule-first"):
+        raise PortError("value", name, f"{variant} takes no {name}")
+    if not allowed and mutants.active(f"at-{name}-ignored-when-not-taken"):
         return None
     value = raw[name]
+    if mutants.active("at-bool-as-number") and isinstance(value, bool):
+        value = int(value)
+    if mutants.active("at-numeric-text-accepted") and isinstance(value, str) and value.isdigit():
+        value = int(value)
     # In Python bool is a kind of int, but JSON true is not a number.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PortError("type", name, "must be a number")
+    if mutants.active("at-integral-float-accepted") and isinstance(value, float) and value.is_integer():
+        value = int(value)
     # docs/vectors.md: integers are written as JSON integers; a number with a
     # fraction or exponent (1.5, and also 1.0) is `range`, as is a negative one.
     if isinstance(value, float):
         raise PortError("range", name, f"{value!r} is not written as an integer")
+    if mutants.active("at-negative-seat-wraps"):
+        value %= 4
     if value < 0:
         raise PortError("range", name, f"{value} is negative")
     if not allowed:
@@ -158,6 +243,8 @@ def _seat(raw, name, highest, allowed, variant, optional=False):
 
 def fingerprint(inp):
     """SHA-256 of the secret exactly as given."""
+    if mutants.active("at-fingerprint-of-text"):
+        return hashlib.sha256(joined_text(inp).encode("ascii")).hexdigest()
     return hashlib.sha256(inp["secret"].encode("ascii")).hexdigest()
 
 
@@ -167,12 +254,18 @@ def fingerprint(inp):
 def joined_text(inp):
     """"atout-v1|" secret "|" numbers[0] "|" numbers[1] ...: a robot's empty
     number leaves two bars side by side; nothing is trimmed or dropped."""
-    return BAR.join([PREFIX, inp["secret"], *inp["numbers"]])
+    numbers = inp["numbers"]
+    if mutants.active("at-robots-dropped"):
+        numbers = [n for n in numbers if n]
+    if mutants.active("at-no-prefix"):
+        return BAR.join([inp["secret"], *numbers])
+    return BAR.join([PREFIX, inp["secret"], *numbers])
 
 
 def key(inp):
     """The lowercase hex SHA-256 of the joined text: 64 characters."""
-    return hashlib.sha256(joined_text(inp).encode("ascii")).hexdigest()
+    digest = hashlib.sha256(joined_text(inp).encode("ascii")).hexdigest()
+    return digest.upper() if mutants.active("at-key-upper-hex") else digest
 
 
 # --- step 3: the numbers ------------------------------------------------------
@@ -183,10 +276,13 @@ def stream(inp):
     64-character hex text (not its 32 raw bytes), k decimal; eight
     big-endian words per block, in order."""
     prefix = (key(inp) + ":").encode("ascii")
-    for k in count():
+    if mutants.active("at-key-raw-bytes"):
+        prefix = bytes.fromhex(key(inp)) + b":"
+    order = "little" if mutants.active("at-little-endian") else "big"
+    for k in count(1 if mutants.active("at-k-from-1") else 0):
         block = hashlib.sha256(prefix + str(k).encode("ascii")).digest()
         for offset in range(0, 32, 4):
-            yield int.from_bytes(block[offset : offset + 4], "big")
+            yield int.from_bytes(block[offset : offset + 4], order)
 
 
 # --- step 4: the starting deck ----------------------------------------------
@@ -194,7 +290,8 @@ def stream(inp):
 
 def starting_deck():
     """Clubs, diamonds, hearts, spades; 7 8 9 T J Q K A in each."""
-    return [rank + suit for suit in SUITS for rank in RANKS]
+    ranks = "A789TJQK" if mutants.active("at-deck-ace-low") else RANKS
+    return [rank + suit for suit in SUITS for rank in ranks]
 
 
 # --- step 5: the shuffle ----------------------------------------------------
@@ -203,6 +300,10 @@ def starting_deck():
 def limit(n):
     """The largest multiple of n that is at most 2^32: numbers at or above it
     are rejected. 2^32 for a power of two (nothing rejected)."""
+    if mutants.active("at-limit-32-bit"):
+        return (2**32 - 1) - ((2**32 - 1) % n)
+    if mutants.active("at-limit-rejects-limit-minus-1"):
+        return 2**32 - (2**32 % n) - 1
     return 2**32 - (2**32 % n)
 
 
@@ -243,12 +344,15 @@ def shuffle(inp, draws):
                     "randoms",
                     f"the numbers ran out after {consumed}, at i = {i}",
                 )
-            consumed += 1
+            if u < bound or not mutants.active("at-rejected-not-counted"):
+                consumed += 1
             if u < bound:
                 break
             if mutants.active("atout-no-rejection"):
                 break
         j = u % n
+        if mutants.active("at-multiply-shift"):
+            j = (u * n) >> 32
         positions[i], positions[j] = positions[j], positions[i]
     return {
         "consumed": consumed,
@@ -276,7 +380,7 @@ def _deal_coinche(deck):
     """Position p to seat p mod 4, seat 0 first; eight cards each."""
     hands = [[] for _ in range(4)]
     for p, code in enumerate(deck):
-        hands[p % 4].append(code)
+        hands[p // 8 if mutants.active("at-coinche-in-eights") else p % 4].append(code)
     return {"hands": hands}
 
 
@@ -286,6 +390,8 @@ def _deal_belote(deck, dealer, taker):
     again, 2 to the taker and 3 to each other seat; the taker's hand is its 5,
     the retourne, then its 2. Without: the deal stops, 21..31 undealt."""
     order = [(dealer + 1 + k) % 4 for k in range(4)]  # dealer + 1 first, the dealer last
+    if mutants.active("at-belote-counter-clockwise"):
+        order = [(dealer - 1 - k) % 4 for k in range(4)]
     hands = [[] for _ in range(4)]
     top = 0
     for seat in order:
@@ -295,11 +401,16 @@ def _deal_belote(deck, dealer, taker):
     top = RETOURNE + 1
     if taker is None:
         return {"hands": hands, "upcard": upcard, "undealt": deck[top:]}
-    hands[taker].append(upcard)  # the retourne before the second packet
+    if not mutants.active("at-retourne-after-packet"):
+        hands[taker].append(upcard)  # the retourne before the second packet
     for seat in order:
+        if mutants.active("at-second-round-from-taker"):
+            seat = (seat - order[0] + taker) % 4
         size = TAKER_PACKET if seat == taker else OTHER_PACKET
         hands[seat].extend(deck[top : top + size])
         top += size
+    if mutants.active("at-retourne-after-packet"):
+        hands[taker].append(upcard)
     return {"hands": hands, "upcard": upcard}
 
 
@@ -308,11 +419,15 @@ def _deal_duo(deck, dealer):
     dealer) then dealer alternately; the first four hidden, the last four
     visible. Each list is indexed by seat, seat 0 first."""
     receiver = 1 - dealer
+    if mutants.active("at-duo-dealer-first"):
+        receiver = dealer
     hidden = [[], []]
     visible = [[], []]
     for packet in range(len(deck) // DUO_PACKET):
         seat = receiver if packet % 2 == 0 else dealer
         target = hidden if packet < DUO_HIDDEN_PACKETS else visible
+        if mutants.active("at-duo-alternate-hidden"):
+            target = hidden if packet % 4 < 2 else visible
         target[seat].extend(deck[packet * DUO_PACKET : (packet + 1) * DUO_PACKET])
     return {"hidden": hidden, "visible": visible}
 

@@ -54,56 +54,142 @@ def validate(raw):
     """
     if not isinstance(raw, dict):
         raise PortError("type", "", "the input must be a JSON object")
+    if not mutants.active("em-unknown-ignored") and not mutants.active("em-unknown-last"):
+        _no_unknown(raw)
+    checks = [_check_seed, _check_cut, _check_dealer, _check_joker]
+    if mutants.active("em-fields-reversed"):
+        checks.reverse()
+    checked = {}
+    for check in checks:
+        check(raw, checked)
+    if mutants.active("em-unknown-last"):
+        _no_unknown(raw)
+    seed, cut = checked["seed"], checked["cut"]
+    if mutants.active("em-cut-trimmed"):
+        cut = cut.strip()
+    # The texts are kept exactly as given: no trimming, no case folding.
+    return {"seed": seed, "cut": cut, "dealer": checked["dealer"], "joker": checked["joker"]}
+
+
+def _no_unknown(raw):
     for name in raw:
         if name not in FIELDS:
             raise PortError("unknown", name, f"euchremaster takes no field {name!r}")
 
+
+def _check_seed(raw, checked):
     seed = _text(raw, "seed")
-    for i, ch in enumerate(seed):
-        if ch not in HEX_DIGITS:
-            raise PortError("character", "seed", f"character {i} ({ch!r}) is not a hex digit")
-    if len(seed) != SEED_LENGTH:
+    if mutants.active("em-length-before-characters") and len(seed) != SEED_LENGTH:
         raise PortError("length", "seed", f"{len(seed)} digits, not {SEED_LENGTH}")
+    digits = HEX_DIGITS
+    if mutants.active("em-seed-upper-refused"):
+        digits = frozenset("0123456789abcdef")
+    for i, ch in enumerate(seed):
+        if ch not in digits and not mutants.active("em-seed-any-character"):
+            raise PortError("character", "seed", f"character {i} ({ch!r}) is not a hex digit")
+    if len(seed) != SEED_LENGTH and not mutants.active("em-seed-length-unchecked"):
+        raise PortError("length", "seed", f"{len(seed)} digits, not {SEED_LENGTH}")
+    checked["seed"] = seed
 
+
+def _check_cut(raw, checked):
     cut = _text(raw, "cut")
+    low, high = CUT_MIN, CUT_MAX
+    if mutants.active("em-cut-empty-allowed"):
+        low = 0
+    if mutants.active("em-cut-max-1023"):
+        high = 1023
+    if mutants.active("em-cut-max-1025"):
+        high = 1025
+    if mutants.active("em-length-before-characters") and not low <= len(cut) <= high:
+        raise PortError("length", "cut", f"{len(cut)} characters, not {low} to {high}")
+    first, last = PRINTABLE_FIRST, PRINTABLE_LAST
+    if mutants.active("em-cut-space-refused"):
+        first = "!"
+    if mutants.active("em-cut-tilde-refused"):
+        last = "}"
+    if mutants.active("em-cut-del-allowed"):
+        last = "\x7f"
     for i, ch in enumerate(cut):
-        if not PRINTABLE_FIRST <= ch <= PRINTABLE_LAST:
+        if not first <= ch <= last and not mutants.active("em-cut-any-character"):
             raise PortError("character", "cut", f"character {i} ({ch!r}) is not printable ASCII")
-    if not CUT_MIN <= len(cut) <= CUT_MAX:
-        raise PortError("length", "cut", f"{len(cut)} characters, not {CUT_MIN} to {CUT_MAX}")
+    if not low <= len(cut) <= high:
+        raise PortError("length", "cut", f"{len(cut)} characters, not {low} to {high}")
+    checked["cut"] = cut
 
-    dealer = _seat(raw, "dealer")
 
+def _check_dealer(raw, checked):
+    if mutants.active("em-dealer-default-0") and "dealer" not in raw:
+        checked["dealer"] = 0
+        return
+    checked["dealer"] = _seat(raw, "dealer")
+
+
+def _check_joker(raw, checked):
     # joker is optional and false when absent; only JSON true/false will do.
     joker = raw.get("joker", False)
+    if mutants.active("em-joker-default-true"):
+        joker = raw.get("joker", True)
+    if mutants.active("em-joker-truthy"):
+        joker = bool(joker)
+    if mutants.active("em-joker-presence"):
+        joker = "joker" in raw
+    if mutants.active("em-null-as-missing") and joker is None:
+        joker = False
     if not isinstance(joker, bool):
         raise PortError("type", "joker", "must be true or false")
+    checked["joker"] = joker
 
-    # The texts are kept exactly as given: no trimming, no case folding.
-    return {"seed": seed, "cut": cut, "dealer": dealer, "joker": joker}
+
+def _absent(raw, name):
+    """Whether `name` is absent (`missing`)."""
+    if mutants.active("em-null-as-missing"):
+        return raw.get(name) is None
+    return name not in raw
 
 
 def _text(raw, name):
-    if name not in raw:
+    if _absent(raw, name):
+        if mutants.active("em-missing-as-type"):
+            raise PortError("type", name, "must be a string")
         raise PortError("missing", name, "is required")
     value = raw[name]
+    if mutants.active("em-text-coerced") and isinstance(value, (int, float)):
+        value = str(value)
     if not isinstance(value, str):
         raise PortError("type", name, "must be a string")
     return value
 
 
 def _seat(raw, name):
-    if name not in raw:
+    if _absent(raw, name):
+        if mutants.active("em-missing-as-type"):
+            raise PortError("type", name, "must be a number")
         raise PortError("missing", name, "is required")
     value = raw[name]
+    if mutants.active("em-bool-as-number") and isinstance(value, bool):
+        value = int(value)
+    if mutants.active("em-numeric-text-accepted") and isinstance(value, str) and value.isdigit():
+        value = int(value)
     # In Python bool is a kind of int, but JSON true is not a number.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PortError("type", name, "must be a number")
+    if mutants.active("em-integral-float-accepted") and isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if mutants.active("em-float-truncated") and isinstance(value, float):
+        value = int(value)
+    if mutants.active("em-dealer-mod-4"):
+        value %= SEATS
     # docs/vectors.md: integers are written as JSON integers; a number with a
     # fraction or exponent (1.5, and also 1.0) is `range`.
     if isinstance(value, float):
         raise PortError("range", name, f"{value!r} is not written as an integer")
-    if not 0 <= value <= DEALER_MAX:
+    high = DEALER_MAX
+    if mutants.active("em-dealer-max-4"):
+        high = 4
+    if mutants.active("em-dealer-max-2"):
+        high = 2
+    if not 0 <= value <= high:
         raise PortError("range", name, f"{value} is not a seat 0 to {DEALER_MAX}")
     return value
 
@@ -113,6 +199,12 @@ def _seat(raw, name):
 
 def fingerprint(inp):
     """SHA-256 of the seed text exactly as given (not lower-cased)."""
+    if mutants.active("em-fingerprint-of-seed-bytes"):
+        return hashlib.sha256(bytes.fromhex(inp["seed"])).hexdigest()
+    if mutants.active("em-fingerprint-upper-hex"):
+        return hashlib.sha256(inp["seed"].encode("ascii")).hexdigest().upper()
+    if mutants.active("em-seed-lower-cased"):
+        return hashlib.sha256(inp["seed"].lower().encode("ascii")).hexdigest()
     return hashlib.sha256(inp["seed"].encode("ascii")).hexdigest()
 
 
@@ -123,15 +215,24 @@ def stream(inp):
     """u32s from H_k = SHA-256(seed ":" cut ":" k), k = 0, 1, 2, ...: eight
     big-endian words per block, in order. k is decimal without leading zeros;
     colons inside the cut are not escaped."""
-    prefix = (inp["seed"] + ":" + inp["cut"] + ":").encode("ascii")
+    seed, cut = inp["seed"], inp["cut"]
+    if mutants.active("em-seed-lower-cased"):
+        seed = seed.lower()
+    if mutants.active("em-cut-colons-escaped"):
+        cut = cut.replace(":", "\\:")
+    prefix = (seed + ":" + cut + ":").encode("ascii")
     if mutants.active("missing-colon"):
-        prefix = (inp["seed"] + inp["cut"] + ":").encode("ascii")
+        prefix = (seed + cut + ":").encode("ascii")
     order = "big"
     if mutants.active("counter-little-endian"):
         order = "little"
-    for k in count():
-        block = hashlib.sha256(prefix + str(k).encode("ascii")).digest()
-        for offset in range(0, 32, 4):
+    offsets = range(0, 32, 4)
+    if mutants.active("em-block-words-reversed"):
+        offsets = range(28, -1, -4)
+    for k in count(1 if mutants.active("em-k-from-1") else 0):
+        text = f"{k:02d}" if mutants.active("em-k-padded") else str(k)
+        block = hashlib.sha256(prefix + text.encode("ascii")).digest()
+        for offset in offsets:
             yield int.from_bytes(block[offset : offset + 4], order)
 
 
@@ -140,9 +241,17 @@ def stream(inp):
 
 def starting_deck(joker):
     """Clubs, diamonds, hearts, spades; 9 T J Q K A in each; then the joker."""
-    cards = [rank + suit for suit in SUITS for rank in RANKS]
+    suits, ranks = SUITS, RANKS
+    if mutants.active("em-deck-suits-cshd"):
+        suits = "cshd"
+    if mutants.active("em-deck-ace-low"):
+        ranks = "A9TJQK"
+    cards = [rank + suit for suit in suits for rank in ranks]
     if joker:
-        cards.append(JOKER)
+        if mutants.active("em-joker-first"):
+            cards.insert(0, JOKER)
+        else:
+            cards.append(JOKER)
     return cards
 
 
@@ -174,7 +283,10 @@ def shuffle(inp, draws):
     positions = list(range(n))  # positions[p] = starting position of the card at p
     draws = iter(draws)
     consumed = 0
-    for i in range(n - 1, 0, -1):
+    steps = range(n - 1, 0, -1)
+    if mutants.active("em-shuffle-bottom-up"):
+        steps = range(1, n)
+    for i in steps:
         u = next(draws, None)
         if u is None:
             raise PortError(
@@ -188,7 +300,20 @@ def shuffle(inp, draws):
         j = (u * (i + 1)) >> 32
         if mutants.active("fisher-yates-exclusive"):
             j = (u * i) >> 32
+        if mutants.active("em-u-mod"):
+            j = u % (i + 1)
+        if mutants.active("em-divide-by-2-32-minus-1"):
+            j = int(u / (2**32 - 1) * (i + 1))
+        if mutants.active("em-float32"):
+            import struct
+
+            j = int(struct.unpack("f", struct.pack("f", u))[0] / 2**32 * (i + 1))
         positions[i], positions[j] = positions[j], positions[i]
+    if mutants.active("em-positions-inverse"):
+        inverse = [0] * n
+        for p, start in enumerate(positions):
+            inverse[start] = p
+        positions = inverse
     return {
         "consumed": consumed,
         "positions": positions,
@@ -208,11 +333,17 @@ def deal(inp, deck):
     seat = (inp["dealer"] + 1) % SEATS  # not the dealer: the seat after
     if mutants.active("packets-from-dealer"):
         seat = inp["dealer"]
+    step = -1 if mutants.active("em-deal-counter-clockwise") else 1
+    packets = (2, 3, 2, 3, 3, 2, 3, 2) if mutants.active("em-packets-23") else PACKETS
     top = 0
-    for size in PACKETS:
+    for size in packets:
         hands[seat].extend(deck[top : top + size])  # in received order
         top += size
-        seat = (seat + 1) % SEATS
+        seat = (seat + step) % SEATS
+    if mutants.active("em-upcard-last"):
+        return {"hands": hands, "upcard": deck[-1], "kitty": deck[UPCARD:-1]}
+    if mutants.active("em-kitty-three"):
+        return {"hands": hands, "upcard": deck[UPCARD], "kitty": deck[UPCARD + 1 : UPCARD + 4]}
     return {"hands": hands, "upcard": deck[UPCARD], "kitty": deck[UPCARD + 1 :]}
 
 

@@ -64,29 +64,83 @@ def validate(raw):
     before length for texts.
     """
     _known(raw, FIELDS)
-    return _seeds_and_nonce(raw)
+    inp = _seeds_and_nonce(raw)
+    _late_unknown()
+    return inp
 
 
 def _known(raw, fields):
     if not isinstance(raw, dict):
         raise PortError("type", "", "the input must be a JSON object")
+    if mutants.active("hb-unknown-ignored") or mutants.active("hb-unknown-last"):
+        _LATE.clear()
+        _LATE.append((raw, fields))
+        return
+    _unknown(raw, fields)
+
+
+def _unknown(raw, fields):
     for name in raw:
         if name not in fields:
             raise PortError("unknown", name, f"{SCHEME} takes no field {name!r} here")
 
 
+# hb-unknown-last: the unknown fields checked once the known ones are.
+_LATE = []
+
+
+def _late_unknown():
+    while _LATE:
+        raw, fields = _LATE.pop()
+        if mutants.active("hb-unknown-last"):
+            _unknown(raw, fields)
+
+
 def _seeds_and_nonce(raw, nonce=True):
+    if mutants.active("hb-fields-reversed"):
+        if nonce:
+            _integer(raw, "nonce", 0, NONCE_MAX)
+        _client_seed(raw)
     server_seed = _text(raw, "server_seed")
+    low, high = SERVER_SEED_MIN, SERVER_SEED_MAX
+    if mutants.active("hb-server-seed-empty-allowed"):
+        low = 0
+    if mutants.active("hb-server-seed-max-1023"):
+        high = 1023
+    if mutants.active("hb-server-seed-max-1025"):
+        high = 1025
+    first, last = PRINTABLE_FIRST, PRINTABLE_LAST
+    if mutants.active("hb-server-seed-del-allowed"):
+        last = "\x7f"
+    if mutants.active("hb-server-seed-space-refused"):
+        first = "!"
     for i, ch in enumerate(server_seed):
-        if not PRINTABLE_FIRST <= ch <= PRINTABLE_LAST:
+        if not first <= ch <= last and not mutants.active("hb-server-seed-any-character"):
             raise PortError("character", "server_seed", f"character {i} ({ch!r}) is not printable ASCII")
-    if not SERVER_SEED_MIN <= len(server_seed) <= SERVER_SEED_MAX:
+    if not low <= len(server_seed) <= high:
         raise PortError(
             "length",
             "server_seed",
             f"{len(server_seed)} characters, not {SERVER_SEED_MIN} to {SERVER_SEED_MAX}",
         )
 
+    client_seed = _client_seed(raw)
+    inp = {"server_seed": server_seed, "client_seed": client_seed}
+    if nonce:
+        inp["nonce"] = _integer(raw, "nonce", 0, NONCE_MAX)
+    if mutants.active("hb-server-seed-lower-cased"):
+        inp["server_seed"] = server_seed.lower()
+    if mutants.active("hb-client-seed-trimmed"):
+        inp["client_seed"] = client_seed.strip()
+    if mutants.active("hb-client-seed-nfc"):
+        import unicodedata
+
+        inp["client_seed"] = unicodedata.normalize("NFC", client_seed)
+    # The texts are kept exactly as given: no trimming, no normalisation.
+    return inp
+
+
+def _client_seed(raw):
     client_seed = _text(raw, "client_seed")
     # Any Unicode text. Choice (the page does not say): a lone surrogate,
     # which JSON's \uD800 escapes can spell but UTF-8 cannot encode, is
@@ -94,36 +148,71 @@ def _seeds_and_nonce(raw, nonce=True):
     for i, ch in enumerate(client_seed):
         if "\ud800" <= ch <= "\udfff":
             raise PortError("character", "client_seed", f"character {i} is a lone surrogate")
-    if not CLIENT_SEED_MIN <= len(client_seed) <= CLIENT_SEED_MAX:
+    length = len(client_seed)
+    if mutants.active("hb-client-seed-utf16-length"):
+        length = len(client_seed.encode("utf-16-le")) // 2
+    if mutants.active("hb-client-seed-byte-length"):
+        length = len(client_seed.encode("utf-8"))
+    low, high = CLIENT_SEED_MIN, CLIENT_SEED_MAX
+    if mutants.active("hb-client-seed-empty-refused"):
+        low = 1
+    if mutants.active("hb-client-seed-max-1023"):
+        high = 1023
+    if mutants.active("hb-client-seed-max-1025"):
+        high = 1025
+    if not low <= length <= high:
         raise PortError(
             "length",
             "client_seed",
             f"{len(client_seed)} characters, not {CLIENT_SEED_MIN} to {CLIENT_SEED_MAX}",
         )
+    return client_seed
 
-    inp = {"server_seed": server_seed, "client_seed": client_seed}
-    if nonce:
-        inp["nonce"] = _integer(raw, "nonce", 0, NONCE_MAX)
-    # The texts are kept exactly as given: no trimming, no normalisation.
-    return inp
+
+def _absent(raw, name):
+    if mutants.active("hb-null-as-missing"):
+        return raw.get(name) is None
+    return name not in raw
 
 
 def _text(raw, name):
-    if name not in raw:
-        raise PortError("missing", name, "is required")
+    if _absent(raw, name):
+        raise PortError("type" if mutants.active("hb-missing-as-type") else "missing", name, "is required")
     value = raw[name]
+    if mutants.active("hb-text-coerced") and isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
     if not isinstance(value, str):
         raise PortError("type", name, "must be a string")
     return value
 
 
 def _integer(raw, name, low, high):
-    if name not in raw:
-        raise PortError("missing", name, "is required")
+    if _absent(raw, name):
+        raise PortError("type" if mutants.active("hb-missing-as-type") else "missing", name, "is required")
+    if name == "nonce":
+        if mutants.active("hb-nonce-negative-accepted"):
+            low = -(2**53)
+        if mutants.active("hb-nonce-max-2-53"):
+            high = 2**53
+        if mutants.active("hb-nonce-max-u32"):
+            high = 2**32 - 1
+    else:
+        if mutants.active(f"hb-{name}-max-plus-1"):
+            high += 1
+        if mutants.active(f"hb-{name}-max-minus-1"):
+            high -= 1
+        if mutants.active(f"hb-{name}-min-minus-1"):
+            low -= 1
     return _integer_value(raw[name], name, low, high)
 
 
 def _integer_value(value, name, low, high):
+    if mutants.active("hb-bool-as-number") and isinstance(value, bool):
+        value = int(value)
+    if mutants.active("hb-numeric-text-accepted") and isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if mutants.active("hb-integral-float-accepted") and isinstance(value, float) and value.is_integer():
+        value = int(value)
     # In Python bool is a kind of int, but JSON true is not a number.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PortError("type", name, "must be a number")
@@ -141,6 +230,8 @@ def _integer_value(value, name, low, high):
 
 def fingerprint(inp):
     """SHA-256 of the server seed's text exactly as given."""
+    if mutants.active("hb-fingerprint-upper-hex"):
+        return hashlib.sha256(inp["server_seed"].encode("ascii")).hexdigest().upper()
     return hashlib.sha256(inp["server_seed"].encode("ascii")).hexdigest()
 
 
@@ -166,10 +257,18 @@ def _stream(server_seed, client_seed, nonce):
         key = bytes.fromhex(server_seed)
     if mutants.active("nonce-off-by-one"):
         nonce += 1
-    prefix = client_seed.encode("utf-8") + b":" + str(nonce).encode("ascii") + b":"
+    if mutants.active("hb-client-colons-escaped"):
+        client_seed = client_seed.replace(":", "\\:")
+    encoding = "latin-1" if mutants.active("hb-client-seed-latin-1") else "utf-8"
+    prefix = client_seed.encode(encoding, errors="replace") + b":" + str(nonce).encode("ascii") + b":"
+    if mutants.active("hb-message-no-colons"):
+        prefix = client_seed.encode("utf-8") + str(nonce).encode("ascii")
     order = "little" if mutants.active("floats-little-endian") else "big"
-    for r in count():
-        block = hmac.new(key, prefix + str(r).encode("ascii"), hashlib.sha256).digest()
+    for r in count(1 if mutants.active("hb-round-from-1") else 0):
+        if mutants.active("hb-key-message-swapped"):
+            block = hmac.new(prefix + str(r).encode("ascii"), key, hashlib.sha256).digest()
+        else:
+            block = hmac.new(key, prefix + str(r).encode("ascii"), hashlib.sha256).digest()
         for offset in range(0, 32, 4):
             yield int.from_bytes(block[offset : offset + 4], order)
 
@@ -199,6 +298,8 @@ class _Numbers:
 
     def next(self, what):
         u = next(self._source, None)
+        if u is None and mutants.active("hb-given-list-wraps") and self.used:
+            u = self.used[0]
         if u is None:
             raise PortError(
                 "stream-exhausted",
@@ -212,6 +313,8 @@ class _Numbers:
 def _pick(u, n):
     """floor(f * n) for f = u / 2^32: exactly (u * n) >> 32, in 0..n-1.
     Not floating point, not u mod n."""
+    if mutants.active("hb-pick-mod"):
+        return u % n
     return (u * n) >> 32
 
 
@@ -220,11 +323,19 @@ def _pick(u, n):
 
 def card_code(c):
     """Card number c (0..51) as rank then suit letter: 0 `As`, 51 `Kc`."""
+    if mutants.active("hb-suits-cdhs"):
+        return RANKS[c % 13] + "cdhs"[c // 13]
+    if mutants.active("hb-ace-high"):
+        return "23456789TJQKA"[c % 13] + SUITS[c // 13]
     return RANKS[c % 13] + SUITS[c // 13]
 
 
 def site_label(c):
     """Card number c as the site labels it: `A♠`, `10♥`, `K♦`, `7♣`."""
+    if mutants.active("hb-label-ten-as-t") and c % 13 == 9:
+        return "T" + SITE_SUITS[c // 13]
+    if mutants.active("hb-label-suit-letters"):
+        return SITE_RANKS[c % 13] + SUITS[c // 13]
     return SITE_RANKS[c % 13] + SITE_SUITS[c // 13]
 
 
@@ -257,6 +368,14 @@ def shuffle(inp, draws):
                 "randoms",
                 f"the {SHOE}-card shoe takes {SHOE} numbers; only {consumed} were given",
             )
+        if mutants.active("hb-positions-remaining-index"):
+            idx = _pick(u, len(remaining))
+            remaining.pop(idx)
+            positions.append(idx)
+            continue
+        if mutants.active("hb-shoe-no-removal"):
+            positions.append(remaining[_pick(u, len(remaining))])
+            continue
         positions.append(remaining.pop(_pick(u, len(remaining))))
     return {
         "consumed": SHOE,
@@ -309,6 +428,9 @@ def _shoe_numbers(inp, randoms=None):
     shoe = []
     for _ in range(SHOE):
         u = numbers.next(f"the {SHOE}-card shoe takes {SHOE} numbers")
+        if mutants.active("hb-shoe-no-removal"):
+            shoe.append(cards[remaining[_pick(u, len(remaining))]])
+            continue
         shoe.append(cards[remaining.pop(_pick(u, len(remaining)))])
     return shoe, numbers.used
 
@@ -366,6 +488,8 @@ def _net_text(amount):
     """An exact amount (Fraction with denominator 1 or 2) as a decimal
     string: "1.5", "-2", "0"."""
     amount = Fraction(amount)
+    if mutants.active("hb-bj-net-float"):
+        return str(float(amount))
     if amount.denominator == 1:
         return str(amount.numerator)
     assert amount.denominator == 2, amount
@@ -383,10 +507,16 @@ def _check_actions(raw):
     checks a text's characters first), so in "PX" on a non-pair the error
     is actions[1] (the bad letter), not actions[0] (the forbidden split).
     """
+    if mutants.active("hb-bj-actions-list-joined") and isinstance(raw.get("actions"), list):
+        raw = {**raw, "actions": "".join(map(str, raw["actions"]))}
     actions = _text(raw, "actions")
+    if mutants.active("hb-bj-letters-case-insensitive"):
+        actions = actions.upper()
+    if mutants.active("hb-bj-letters-checked-during-replay"):
+        return actions
     for i, ch in enumerate(actions):
         if ch not in ACTIONS:
-            raise PortError("value", f"actions[{i}]", f"{ch!r} is not one of H S D P")
+            raise PortError("value", "actions" if mutants.active("hb-bj-letter-field-unindexed") else f"actions[{i}]", f"{ch!r} is not one of H S D P")
     return actions
 
 
@@ -402,26 +532,34 @@ def replay(shoe, actions):
 
     # 1. Player, up-card, player, hole card.
     first, up, second, hole = draw(), draw(), draw(), draw()
+    if mutants.active("hb-bj-player-cards-first"):
+        first, second, up, hole = first, up, second, hole
     dealer = [up, hole]
     player_blackjack = _is_blackjack([first, second])
     dealer_blackjack = _is_blackjack(dealer)
 
     def leftover(pos):
-        if pos < len(actions):
+        if pos < len(actions) and not mutants.active("hb-bj-leftover-ignored"):
             raise PortError("value", f"actions[{pos}]", "the round has already ended")
 
     # 2. The dealer peeks with an ace or a ten-valued up-card.
     peeks = card_value(up) in (1, 10)
+    if mutants.active("hb-bj-peek-ace-only"):
+        peeks = card_value(up) == 1
+    if mutants.active("hb-bj-no-peek"):
+        peeks = False
     if peeks and dealer_blackjack:
         leftover(0)
         outcome, net = ("push", 0) if player_blackjack else ("lose", -1)
+        if mutants.active("hb-bj-both-blackjack-paid") and player_blackjack:
+            outcome, net = "blackjack", Fraction(3, 2)
         hands = [_hand([first, second], 1, False, outcome, net)]
         return _result(hands, dealer, True)
 
     # 3. A player blackjack is paid 3:2 at once.
     if player_blackjack:
         leftover(0)
-        hands = [_hand([first, second], 1, False, "blackjack", Fraction(3, 2))]
+        hands = [_hand([first, second], 1, False, "blackjack", 1 if mutants.active("hb-bj-blackjack-pays-1") else Fraction(3, 2))]
         return _result(hands, dealer, False)
     # (Without a peek the dealer cannot hold a blackjack: up-card 2 to 9.)
 
@@ -434,48 +572,68 @@ def replay(shoe, actions):
         hand = hands[h]
         if len(hand["cards"]) == 1:  # a split hand takes its second card now
             hand["cards"].append(draw())
-            if card_value(hand["cards"][0]) == 1:  # split aces: one card, stand
+            if mutants.active("hb-bj-split-21-is-blackjack") and hand_total(hand["cards"])[0] == 21:
+                hand["blackjack"] = True
+            if card_value(hand["cards"][0]) == 1 and not mutants.active("hb-bj-split-aces-play-on"):  # split aces: one card, stand
                 h += 1
                 continue
         splitting = False
-        while hand_total(hand["cards"])[0] < 21:  # 21 stands by itself, over 21 is bust
+        while hand_total(hand["cards"])[0] < (22 if mutants.active("hb-bj-21-asks-action") else 21):  # 21 stands by itself, over 21 is bust
             if pos >= len(actions):
+                if mutants.active("hb-bj-missing-action-stands"):
+                    break
                 raise PortError("value", "actions", f"too few actions: hand {h + 1} is still in play")
             letter, field = actions[pos], f"actions[{pos}]"
             pos += 1
+            if letter not in ACTIONS:
+                raise PortError("value", field, f"{letter!r} is not one of H S D P")
             if letter == "H":
                 hand["cards"].append(draw())
             elif letter == "S":
                 break
             elif letter == "D":
-                if len(hand["cards"]) != 2:
+                if len(hand["cards"]) != 2 and not mutants.active("hb-bj-double-any-time"):
                     raise PortError("value", field, "a double only on a hand's first two cards")
-                hand["bet"] = 2
+                if mutants.active("hb-bj-no-double-after-split") and split:
+                    raise PortError("value", field, "no double after a split")
+                hand["bet"] = 1 if mutants.active("hb-bj-double-bet-1") else 2
                 hand["doubled"] = True
                 hand["cards"].append(draw())
                 break
             else:  # "P"
-                if split:
+                if split and not mutants.active("hb-bj-split-twice"):
                     raise PortError("value", field, "only one split per round")
-                if pos - 1 != 0:
+                if pos - 1 != 0 and not (split and mutants.active("hb-bj-split-twice")):
                     raise PortError("value", field, "a split only as the round's first decision")
                 a, b = hand["cards"]
-                if card_value(a) != card_value(b):
+                pair = card_value(a) != card_value(b)
+                if mutants.active("hb-bj-split-same-rank-only"):
+                    pair = a % 13 != b % 13
+                if pair and not mutants.active("hb-bj-split-without-pair"):
                     raise PortError("value", field, "a split only on a pair (of values)")
                 split = splitting = True
-                hands = [
+                new = [
                     {"cards": [a], "bet": 1, "doubled": False},
                     {"cards": [b], "bet": 1, "doubled": False},
                 ]
+                if mutants.active("hb-bj-split-cards-dealt-together"):
+                    for nh in new:
+                        nh["cards"].append(draw())
+                hands = hands[:h] + new + hands[h + 1 :]
                 break
         if not splitting:  # after a split, hand h is the first split hand
             h += 1
     leftover(pos)
 
     # 5. The dealer draws below 17 (stands on every 17), only if some hand is live.
-    if any(hand_total(hand["cards"])[0] <= 21 for hand in hands):
-        while hand_total(dealer)[0] < 17:
-            dealer.append(draw())
+    if any(hand_total(hand["cards"])[0] <= 21 for hand in hands) or mutants.active("hb-bj-dealer-always-draws"):
+        while True:
+            total, soft = hand_total(dealer)
+            stop = 16 if mutants.active("hb-bj-dealer-stands-on-16") else 17
+            if total < stop or (mutants.active("hb-bj-dealer-hits-soft-17") and total == 17 and soft):
+                dealer.append(draw())
+            else:
+                break
 
     # 6. Settle.
     dealer_total = hand_total(dealer)[0]
@@ -485,18 +643,22 @@ def replay(shoe, actions):
         bet = hand["bet"]
         if total > 21:
             outcome, net = "lose", -bet
+        elif hand.get("blackjack"):
+            outcome, net = "blackjack", Fraction(3, 2)
         elif dealer_total > 21 or total > dealer_total:
             outcome, net = "win", bet
         elif total < dealer_total:
             outcome, net = "lose", -bet
         else:
-            outcome, net = "push", 0
+            outcome, net = ("lose", -bet) if mutants.active("hb-bj-push-loses") else ("push", 0)
         settled.append(_hand(hand["cards"], bet, hand["doubled"], outcome, net))
     return _result(settled, dealer, False)
 
 
 def _hand(cards, bet, doubled, outcome, net):
     total, soft = hand_total(cards)
+    if mutants.active("hb-bj-soft-when-any-ace"):
+        soft = any(c % 13 == 0 for c in cards)
     return {
         "cards": [card_code(c) for c in cards],
         "total": total,
@@ -530,6 +692,7 @@ def play_blackjack(raw, randoms=None):
     _known(raw, FIELDS + ("actions",))
     inp = _seeds_and_nonce(raw)
     actions = _check_actions(raw)
+    _late_unknown()
     shoe, _used = _shoe_numbers(inp, randoms)
     played = replay(shoe, actions)
     return {"fingerprint": fingerprint(inp), **played}
@@ -554,11 +717,11 @@ TICKET_DIGITS = 27  # 100000 / 2^32 = 5^5 / 2^27: at most 27 decimals
 def roulette_outcome(slot):
     if slot == 0:
         return "GREEN"
-    if slot == 1:
+    if slot == 1 and not mutants.active("hb-roulette-slot-1-red"):
         return "RED_BAIT"
-    if slot <= 7:
+    if slot <= (8 if mutants.active("hb-roulette-red-to-8") else 7):
         return "RED"
-    if slot <= 13:
+    if slot <= 13 or mutants.active("hb-roulette-slot-14-black"):
         return "BLACK"
     return "BLACK_BAIT"
 
@@ -568,6 +731,10 @@ def ticket_text(u):
     trailing zeros, no point for a whole number."""
     # u * 100000 / 2^32 = u * 5^5 / 2^27; a fraction k / 2^27 is exactly
     # k * 5^27 / 10^27.
+    if mutants.active("hb-case-ticket-float"):
+        return repr(u / 2**32 * 100000)
+    if mutants.active("hb-case-ticket-2-decimals"):
+        return f"{u * TICKET_SCALE / 2**32:.2f}"
     scaled = u * TICKET_SCALE
     whole, rest = scaled >> 32, scaled & U32_MAX
     if rest == 0:
@@ -581,6 +748,8 @@ def plinko_right(u):
     """The ball moves right when f.toFixed(2) > 0.5: exactly u >= 2168958485."""
     if mutants.active("plinko-no-rounding"):
         return u > 2**31  # f > 0.5 on the unrounded float
+    if mutants.active("hb-plinko-threshold-plus-1"):
+        return u > PLINKO_RIGHT
     return u >= PLINKO_RIGHT
 
 
@@ -589,9 +758,13 @@ def _game_input(raw, params, nonce=True):
     `params`, in the page's order."""
     fields = FIELDS if nonce else FIELDS[:2]
     _known(raw, fields + tuple(name for name, _, _ in params))
+    if mutants.active("hb-parameters-first"):
+        for name, low, high in params:
+            _integer(raw, name, low, high)
     inp = _seeds_and_nonce(raw, nonce=nonce)
-    for name, low, high in params:
+    for name, low, high in (params[::-1] if mutants.active("hb-parameters-reversed") else params):
         inp[name] = _integer(raw, name, low, high)
+    _late_unknown()
     return inp
 
 
@@ -610,13 +783,17 @@ def roll_roulette(raw, randoms=None):
     other than 1 is `value`."""
     _known(raw, FIELDS)
     inp = _seeds_and_nonce(raw, nonce=False)
+    _late_unknown()
+    inp["nonce"] = 0 if mutants.active("hb-roulette-nonce-default-0") else ROULETTE_NONCE
     if "nonce" in raw:
         nonce = _integer(raw, "nonce", 0, NONCE_MAX)
-        if nonce != ROULETTE_NONCE:
+        if mutants.active("hb-roulette-nonce-used"):
+            inp["nonce"] = nonce
+        elif nonce != ROULETTE_NONCE:
             raise PortError("value", "nonce", f"roulette's nonce is always {ROULETTE_NONCE}")
-    inp["nonce"] = ROULETTE_NONCE
     numbers = _numbers(inp, randoms)
-    slot = _pick(numbers.next("roulette takes 1 number"), ROULETTE_SLOTS)
+    u = numbers.next("roulette takes 1 number")
+    slot = u % ROULETTE_SLOTS if mutants.active("hb-roulette-mod") else _pick(u, ROULETTE_SLOTS)
     return {
         "fingerprint": fingerprint(inp),
         "randoms": numbers.used,
@@ -634,12 +811,15 @@ def roll_mines(raw, randoms=None):
     picked = []
     for _ in range(inp["mines"]):
         u = numbers.next(f"mines takes {inp['mines']} numbers")
+        if mutants.active("hb-mines-over-25"):
+            picked.append(_pick(u, BOARD * BOARD))
+            continue
         picked.append(free.pop(_pick(u, len(free))))
     mined = set(picked)
     return {
         "fingerprint": fingerprint(inp),
         "randoms": numbers.used,
-        "mines": [[p // BOARD, p % BOARD] for p in picked],
+        "mines": [[p % BOARD, p // BOARD] if mutants.active("hb-mines-col-row") else [p // BOARD, p % BOARD] for p in picked],
         "board": [
             ["MINE" if row * BOARD + col in mined else "SAFE" for col in range(BOARD)]
             for row in range(BOARD)
@@ -654,7 +834,7 @@ def roll_case(raw, randoms=None):
     tickets = []
     for roll in range(inp["rolls"]):
         u = numbers.next(f"case takes {inp['rolls']} numbers")
-        tickets.append({"roll": roll, "u32": u, "ticket": ticket_text(u)})
+        tickets.append({"roll": roll + 1 if mutants.active("hb-case-roll-from-1") else roll, "u32": u, "ticket": ticket_text(u)})
     return {"fingerprint": fingerprint(inp), "randoms": numbers.used, "tickets": tickets}
 
 
@@ -675,7 +855,7 @@ def roll_battle(raw, randoms=None):
     per_player = []
     used = []  # one record, player 1's numbers first
     for p in range(1, players + 1):
-        source = _stream(inp["server_seed"], inp["client_seed"], p) if given is None else given
+        source = _stream(inp["server_seed"], inp["client_seed"], p - 1 if mutants.active("hb-battle-nonce-from-0") else p) if given is None else given
         numbers = _Numbers(source, used)
         per_player.append(
             [numbers.next(f"case battle takes {players * rounds} numbers") for _ in range(rounds)]
@@ -685,6 +865,8 @@ def roll_battle(raw, randoms=None):
         for r in range(rounds)
         for p in range(players)
     ]
+    if mutants.active("hb-battle-tickets-by-player"):
+        tickets.sort(key=lambda t: t["player"])
     return {"fingerprint": fingerprint(inp), "randoms": used, "tickets": tickets}
 
 
@@ -700,6 +882,9 @@ def roll_plinko(raw, randoms=None):
             u = numbers.next(f"plinko takes {inp['rows'] * inp['balls']} numbers")
             path += "R" if plinko_right(u) else "L"
         moves.append(path)
+    if mutants.active("hb-plinko-row-major"):
+        flat = "".join(moves)
+        moves = ["".join(flat[r * inp["balls"] + b] for r in range(inp["rows"])) for b in range(inp["balls"])]
     return {
         "fingerprint": fingerprint(inp),
         "randoms": numbers.used,

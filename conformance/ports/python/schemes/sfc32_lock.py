@@ -61,32 +61,76 @@ def validate(raw):
     """
     if not isinstance(raw, dict):
         raise PortError("type", "", "the input must be a JSON object")
-    for name in raw:
-        if name not in FIELDS:
-            raise PortError("unknown", name, f"sfc32-lock takes no field {name!r}")
-
-    seed = _text(raw, "seed")
-    for i, ch in enumerate(seed):
-        if ch not in HEX_DIGITS:
-            raise PortError("character", "seed", f"character {i} ({ch!r}) is not a hex digit")
-    if len(seed) != SEED_LENGTH:
-        raise PortError("length", "seed", f"{len(seed)} digits, not {SEED_LENGTH}")
-
-    nonce = _text(raw, "nonce")
-    for i, ch in enumerate(nonce):
-        if not PRINTABLE_FIRST <= ch <= PRINTABLE_LAST:
-            raise PortError("character", "nonce", f"character {i} ({ch!r}) is not printable ASCII")
-    if not NONCE_MIN <= len(nonce) <= NONCE_MAX:
-        raise PortError("length", "nonce", f"{len(nonce)} characters, not {NONCE_MIN} to {NONCE_MAX}")
-
+    if not mutants.active("sfc-unknown-ignored") and not mutants.active("sfc-unknown-last"):
+        _no_unknown(raw)
+    if mutants.active("sfc-fields-reversed"):
+        nonce = _check_nonce(raw)
+        seed = _check_seed(raw)
+    else:
+        seed = _check_seed(raw)
+        nonce = _check_nonce(raw)
+    if mutants.active("sfc-unknown-last"):
+        _no_unknown(raw)
+    if mutants.active("sfc-nonce-trimmed"):
+        nonce = nonce.strip()
     # The texts are kept exactly as given: no trimming, no case folding.
     return {"seed": seed, "nonce": nonce}
 
 
+def _no_unknown(raw):
+    for name in raw:
+        if name not in FIELDS:
+            raise PortError("unknown", name, f"sfc32-lock takes no field {name!r}")
+
+
+def _check_seed(raw):
+    seed = _text(raw, "seed")
+    if mutants.active("sfc-length-before-characters") and len(seed) != SEED_LENGTH:
+        raise PortError("length", "seed", f"{len(seed)} digits, not {SEED_LENGTH}")
+    digits = frozenset("0123456789abcdef") if mutants.active("sfc-seed-upper-refused") else HEX_DIGITS
+    for i, ch in enumerate(seed):
+        if ch not in digits and not mutants.active("sfc-seed-any-character"):
+            raise PortError("character", "seed", f"character {i} ({ch!r}) is not a hex digit")
+    if len(seed) != SEED_LENGTH and not mutants.active("sfc-seed-length-unchecked"):
+        raise PortError("length", "seed", f"{len(seed)} digits, not {SEED_LENGTH}")
+    return seed
+
+
+def _check_nonce(raw):
+    nonce = _text(raw, "nonce")
+    low, high = NONCE_MIN, NONCE_MAX
+    if mutants.active("sfc-nonce-empty-allowed"):
+        low = 0
+    if mutants.active("sfc-nonce-max-1023"):
+        high = 1023
+    if mutants.active("sfc-nonce-max-1025"):
+        high = 1025
+    if mutants.active("sfc-length-before-characters") and not low <= len(nonce) <= high:
+        raise PortError("length", "nonce", f"{len(nonce)} characters, not {low} to {high}")
+    first, last = PRINTABLE_FIRST, PRINTABLE_LAST
+    if mutants.active("sfc-nonce-space-refused"):
+        first = "!"
+    if mutants.active("sfc-nonce-tilde-refused"):
+        last = "}"
+    if mutants.active("sfc-nonce-del-allowed"):
+        last = "\x7f"
+    for i, ch in enumerate(nonce):
+        if not first <= ch <= last and not mutants.active("sfc-nonce-any-character"):
+            raise PortError("character", "nonce", f"character {i} ({ch!r}) is not printable ASCII")
+    if not low <= len(nonce) <= high:
+        raise PortError("length", "nonce", f"{len(nonce)} characters, not {low} to {high}")
+    return nonce
+
+
 def _text(raw, name):
-    if name not in raw:
+    absent = raw.get(name) is None if mutants.active("sfc-null-as-missing") else name not in raw
+    if absent:
+        if mutants.active("sfc-missing-as-type"):
+            raise PortError("type", name, "must be a string")
         raise PortError("missing", name, "is required")
     value = raw[name]
+    if mutants.active("sfc-text-coerced") and isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
     if not isinstance(value, str):
         raise PortError("type", name, "must be a string")
     return value
@@ -97,7 +141,18 @@ def _text(raw, name):
 
 def fingerprint(inp):
     """SHA-256 of seed ":" nonce, exactly as given (the seed not lower-cased)."""
-    return hashlib.sha256((inp["seed"] + ":" + inp["nonce"]).encode("ascii")).hexdigest()
+    seed, nonce = inp["seed"], inp["nonce"]
+    if mutants.active("sfc-seed-lower-cased"):
+        seed = seed.lower()
+    if mutants.active("sfc-nonce-colons-escaped"):
+        nonce = nonce.replace(":", "\\:")
+    text = seed + ":" + nonce
+    if mutants.active("sfc-lock-no-colon"):
+        text = seed + nonce
+    if mutants.active("sfc-lock-seed-only"):
+        text = seed
+    digest = hashlib.sha256(text.encode("ascii")).hexdigest()
+    return digest.upper() if mutants.active("sfc-lock-upper-hex") else digest
 
 
 # --- step 2: the generator ------------------------------------------------------
@@ -108,11 +163,22 @@ def sfc32(a, b, c, d):
     generator of the draws t. Every operation wraps modulo 2^32; Python's
     `>>` on a non-negative int is the logical shift."""
     while True:
+        if mutants.active("sfc-counter-first"):
+            d = (d + 1) & MASK
         t = (a + b + d) & MASK
-        d = (d + 1) & MASK
-        a = b ^ (b >> 9)
+        if mutants.active("sfc-no-wrap"):
+            t = a + b + d
+        if not mutants.active("sfc-counter-first"):
+            d = (d + 1) & MASK
+        shifted = b >> 9
+        if mutants.active("sfc-arithmetic-shift") and b >= 2**31:
+            shifted = (b >> 9) | (MASK ^ (MASK >> 9))
+        a = b ^ shifted
         b = (c + (c << 3)) & MASK
-        c = (_rotl(c, 21) + t) & MASK
+        rotated = _rotl(c, 21)
+        if mutants.active("sfc-rotate-right"):
+            rotated = _rotl(c, 11)
+        c = (rotated + t) & MASK
         yield t
 
 
@@ -123,13 +189,23 @@ def _rotl(x, r):
 def seed_state(seed):
     """The four 8-digit pieces of the seed, each read as a hex number (the
     case of the digits does not matter here)."""
-    return tuple(int(seed[k : k + 8], 16) for k in range(0, SEED_LENGTH, 8))
+    words = tuple(int(seed[k : k + 8], 16) for k in range(0, SEED_LENGTH, 8))
+    if mutants.active("sfc-words-reversed"):
+        words = words[::-1]
+    if mutants.active("sfc-words-little-endian"):
+        words = tuple(int.from_bytes(w.to_bytes(4, "big"), "little") for w in words)
+    return words
 
 
 def _discarded(draws):
     if mutants.active("sfc32-no-discard"):
         return draws
-    for _ in range(DISCARD):
+    discard = DISCARD
+    if mutants.active("sfc-discard-15"):
+        discard = 15
+    if mutants.active("sfc-discard-12"):
+        discard = 12
+    for _ in range(discard):
         next(draws)
     return draws
 
@@ -137,7 +213,10 @@ def _discarded(draws):
 def stream(inp):
     """The numbers the shuffle uses: the generator seeded from the seed, with
     the first 16 draws thrown away (so the 17th draw comes first)."""
-    return _discarded(sfc32(*seed_state(inp["seed"])))
+    a, b, c, d = seed_state(inp["seed"])
+    if mutants.active("sfc-nonce-in-generator"):
+        d ^= int.from_bytes(hashlib.sha256(inp["nonce"].encode("ascii")).digest()[:4], "big")
+    return _discarded(sfc32(a, b, c, d))
 
 
 def generator(state, count):
@@ -156,12 +235,15 @@ def generator(state, count):
     if not isinstance(state, dict):
         raise PortError("type", "state", "must be a JSON object")
     for name in state:
-        if name not in STATE_FIELDS:
+        if name not in STATE_FIELDS and not mutants.active("sfc-state-unknown-ignored"):
             raise PortError("unknown", f"state.{name}", f"the generator state has no field {name!r}")
     words = [_u32(state, name) for name in STATE_WORDS]
     if "discard" not in state:
-        raise PortError("missing", "state.discard", "is required")
-    discard = state["discard"]
+        if not mutants.active("sfc-state-discard-default-true"):
+            raise PortError("missing", "state.discard", "is required")
+    discard = state.get("discard", True)
+    if mutants.active("sfc-state-discard-truthy"):
+        discard = bool(discard)
     if not isinstance(discard, bool):
         raise PortError("type", "state.discard", "must be true or false")
     if isinstance(count, bool) or not isinstance(count, (int, float)):
@@ -178,11 +260,21 @@ def generator(state, count):
 def _u32(state, name):
     field = f"state.{name}"
     if name not in state:
+        if mutants.active("sfc-state-missing-word-zero"):
+            return 0
         raise PortError("missing", field, "is required")
     value = state[name]
+    if mutants.active("sfc-state-null-word-zero") and value is None:
+        return 0
+    if mutants.active("sfc-state-float-truncated") and isinstance(value, float):
+        value = int(value)
+    if mutants.active("sfc-state-hex-text-accepted") and isinstance(value, str):
+        value = int(value, 16)
     # In Python bool is a kind of int, but JSON true is not a number.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PortError("type", field, "must be a number")
+    if mutants.active("sfc-state-word-wraps") and isinstance(value, int):
+        value &= MASK
     if isinstance(value, float) or not 0 <= value <= MASK:
         raise PortError("range", field, f"{value!r} is not a u32 written as an integer")
     return value
@@ -193,10 +285,12 @@ def _u32(state, name):
 
 def starting_deck():
     """Clubs, spades, hearts, diamonds; 9 T J Q K A in each."""
-    suits = SUITS
+    suits, ranks = SUITS, RANKS
     if mutants.active("sfc32-deck-cdhs"):
         suits = "cdhs"
-    return [rank + suit for suit in suits for rank in RANKS]
+    if mutants.active("sfc-deck-ace-low"):
+        ranks = "A9TJQK"
+    return [rank + suit for suit in suits for rank in ranks]
 
 
 # --- step 4: the shuffle ----------------------------------------------------
@@ -227,7 +321,8 @@ def shuffle(inp, draws):
     positions = list(range(n))  # positions[p] = starting position of the card at p
     draws = iter(draws)
     consumed = 0
-    for i in range(n - 1, 0, -1):
+    steps = range(1, n) if mutants.active("sfc-shuffle-bottom-up") else range(n - 1, 0, -1)
+    for i in steps:
         t = next(draws, None)
         if t is None:
             raise PortError(
@@ -241,7 +336,14 @@ def shuffle(inp, draws):
         j = (t * (i + 1)) >> 32
         if mutants.active("mod-instead-of-mul-shift"):
             j = t % (i + 1)
+        if mutants.active("sfc-exclusive"):
+            j = (t * i) >> 32
         positions[i], positions[j] = positions[j], positions[i]
+    if mutants.active("sfc-positions-inverse"):
+        inverse = [0] * n
+        for p, start in enumerate(positions):
+            inverse[start] = p
+        positions = inverse
     return {
         "consumed": consumed,
         "positions": positions,
@@ -259,7 +361,14 @@ def deal(inp, deck):
     deck = _check_deck(deck, starting_deck())
     hands = [[] for _ in range(SEATS)]
     for p in range(DEALT):
-        hands[p % SEATS].append(deck[p])  # in received order
+        seat = p % SEATS
+        if mutants.active("sfc-deal-in-fives"):
+            seat = p // 5
+        if mutants.active("sfc-deal-from-seat-1"):
+            seat = (p + 1) % SEATS
+        hands[seat].append(deck[p])  # in received order
+    if mutants.active("sfc-upcard-last"):
+        return {"hands": hands, "upcard": deck[-1], "kitty": deck[UPCARD:-1]}
     return {"hands": hands, "upcard": deck[UPCARD], "kitty": deck[UPCARD + 1 :]}
 
 

@@ -38,7 +38,9 @@ SCHEME_VERSION = 1
 # The fields in the order of the page's input table: the order of the checks.
 FIELDS = ("house_seed", "phrase", "rules", "hands", "fingerprint")
 RULES_FIELDS = ("shuffle", "cut")
-HAND_FIELDS = ("pattern", "gathered")
+# `hand`: the five cards the player recorded (docs/schemes/showdown.md,
+# "Inputs"): optional and not used to deal, so any value is let through here.
+HAND_FIELDS = ("pattern", "gathered", "hand")
 
 HEX_DIGITS = frozenset("0123456789abcdefABCDEF")  # either case is accepted
 LOWER_HEX = frozenset("0123456789abcdef")
@@ -94,10 +96,16 @@ def validate(raw):
     """
     if not isinstance(raw, dict):
         raise PortError("type", "", "the game record must be a JSON object")
-    _no_unknown(raw, FIELDS, "")
+    if not mutants.active("sd-unknown-ignored") and not mutants.active("sd-unknown-last"):
+        _no_unknown(raw, FIELDS, "")
 
+    if mutants.active("sd-fields-reversed"):
+        _string(raw, "phrase", "phrase")
+        _rules(raw)
     house_seed = _string(raw, "house_seed", "house_seed")
     _hex_text(house_seed, "house_seed")
+    if mutants.active("sd-house-seed-upper-refused") and house_seed != house_seed.lower():
+        raise PortError("character", "house_seed", "upper case")
 
     phrase = _string(raw, "phrase", "phrase")
     for i, ch in enumerate(phrase):
@@ -105,8 +113,23 @@ def validate(raw):
         # spell as \ud800 but which has no UTF-8 form) is not text.
         if 0xD800 <= ord(ch) <= 0xDFFF:
             raise PortError("character", "phrase", f"character {i} is a lone surrogate")
-    if len(phrase) > PHRASE_MAX:
+    length, longest = len(phrase), PHRASE_MAX
+    if mutants.active("sd-phrase-utf16-length"):
+        length = len(phrase.encode("utf-16-le")) // 2
+    if mutants.active("sd-phrase-max-1023"):
+        longest = 1023
+    if mutants.active("sd-phrase-max-1025"):
+        longest = 1025
+    if length > longest:
         raise PortError("length", "phrase", f"{len(phrase)} characters, more than {PHRASE_MAX}")
+    if mutants.active("sd-phrase-empty-refused") and not phrase:
+        raise PortError("length", "phrase", "empty")
+    if mutants.active("sd-phrase-trimmed"):
+        phrase = phrase.strip()
+    if mutants.active("sd-phrase-nfc"):
+        import unicodedata
+
+        phrase = unicodedata.normalize("NFC", phrase)
 
     rules = _rules(raw)
 
@@ -119,8 +142,13 @@ def validate(raw):
         value = raw["fingerprint"]
         if not isinstance(value, str):
             raise PortError("type", "fingerprint", "must be a string")
-        _hex_text(value, "fingerprint")
+        if not mutants.active("sd-fingerprint-field-unchecked"):
+            _hex_text(value, "fingerprint")
         given_fingerprint = value
+    if mutants.active("sd-unknown-last"):
+        _no_unknown(raw, FIELDS, "")
+    if mutants.active("sd-house-seed-lower-cased"):
+        house_seed = house_seed.lower()
 
     # The texts are kept exactly as given: no trimming, no case folding.
     return {
@@ -139,9 +167,12 @@ def _no_unknown(obj, allowed, prefix):
 
 
 def _string(obj, name, field):
-    if name not in obj:
-        raise PortError("missing", field, "is required")
+    absent = obj.get(name) is None if mutants.active("sd-null-as-missing") else name not in obj
+    if absent:
+        raise PortError("type" if mutants.active("sd-missing-as-type") else "missing", field, "is required")
     value = obj[name]
+    if mutants.active("sd-text-coerced") and isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
     if not isinstance(value, str):
         raise PortError("type", field, "must be a string")
     return value
@@ -149,23 +180,29 @@ def _string(obj, name, field):
 
 def _hex_text(text, field):
     for i, ch in enumerate(text):
-        if ch not in HEX_DIGITS:
+        if ch not in HEX_DIGITS and not mutants.active("sd-hex-any-character"):
             raise PortError("character", field, f"character {i} ({ch!r}) is not a hex digit")
-    if len(text) != SEED_LENGTH:
+    if len(text) != SEED_LENGTH and not mutants.active("sd-hex-length-unchecked"):
         raise PortError("length", field, f"{len(text)} digits, not {SEED_LENGTH}")
 
 
 def _rules(raw):
     if "rules" not in raw:
-        raise PortError("missing", "rules", "is required")
+        raise PortError("type" if mutants.active("sd-missing-as-type") else "missing", "rules", "is required")
     rules = raw["rules"]
     if not isinstance(rules, dict):
         raise PortError("type", "rules", "must be an object")
-    _no_unknown(rules, RULES_FIELDS, "rules.")
+    if not mutants.active("sd-unknown-ignored"):
+        _no_unknown(rules, RULES_FIELDS, "rules.")
     shuffle = _string(rules, "shuffle", "rules.shuffle")
     if shuffle not in SHUFFLES:
-        raise PortError("value", "rules.shuffle", f"{shuffle!r} is not one of {SHUFFLES}")
-    cut = rules.get("cut", False)  # optional, false when absent
+        if mutants.active("sd-shuffle-default-fisher-yates"):
+            shuffle = FISHER_YATES
+        else:
+            raise PortError("value", "rules.shuffle", f"{shuffle!r} is not one of {SHUFFLES}")
+    cut = rules.get("cut", True if mutants.active("sd-cut-default-true") else False)  # optional, false when absent
+    if mutants.active("sd-cut-truthy"):
+        cut = bool(cut)
     if not isinstance(cut, bool):
         raise PortError("type", "rules.cut", "must be true or false")
     return {"shuffle": shuffle, "cut": cut}
@@ -173,7 +210,7 @@ def _rules(raw):
 
 def _hands(raw, rules, first_dealer):
     if "hands" not in raw:
-        raise PortError("missing", "hands", "is required")
+        raise PortError("type" if mutants.active("sd-missing-as-type") else "missing", "hands", "is required")
     hands = raw["hands"]
     if not isinstance(hands, list):
         raise PortError("type", "hands", "must be a list")
@@ -183,24 +220,34 @@ def _hands(raw, rules, first_dealer):
         where = f"hands[{i}]"
         if not isinstance(hand, dict):
             raise PortError("type", where, "must be an object")
-        _no_unknown(hand, HAND_FIELDS, where + ".")
-
+        if mutants.active("sd-hand-field-refused"):
+            _no_unknown(hand, ("pattern", "gathered"), where + ".")
+        if not mutants.active("sd-unknown-ignored") and not mutants.active("sd-unknown-last"):
+            _no_unknown(hand, HAND_FIELDS, where + ".")
         pattern = None
         if "pattern" in hand:
             pattern = check_pattern(hand["pattern"], where + ".pattern")
-        elif dealer_of(first_dealer, i + 1) == YOU:
+        elif dealer_of(first_dealer, i + 1) == YOU and not mutants.active("sd-pattern-never-required"):
             raise PortError("missing", where + ".pattern", "you (seat 0) deal this hand")
-
+        elif mutants.active("sd-pattern-always-required"):
+            raise PortError("missing", where + ".pattern", "required")
         gathered = None
         if "gathered" in hand:
             gathered = check_cards(hand["gathered"], where + ".gathered")
-        elif rules["shuffle"] == KITCHEN_TABLE and i != last:
+        elif rules["shuffle"] == KITCHEN_TABLE and i != last and not mutants.active("sd-gathered-missing-dealt-fresh"):
             raise PortError(
                 "missing", where + ".gathered", "the next hand is shuffled from these cards"
             )
+        if mutants.active("sd-unknown-last"):
+            _no_unknown(hand, HAND_FIELDS, where + ".")
         out.append({"pattern": pattern, "gathered": gathered})
     # Items first, then the length (docs/vectors.md, lists).
-    if not HANDS_MIN <= len(hands) <= HANDS_MAX:
+    low, high = HANDS_MIN, HANDS_MAX
+    if mutants.active("sd-hands-empty-allowed"):
+        low = 0
+    if mutants.active("sd-hands-max-65"):
+        high = 65
+    if not low <= len(hands) <= high:
         raise PortError("length", "hands", f"{len(hands)} hands, not {HANDS_MIN} to {HANDS_MAX}")
     return out
 
@@ -210,9 +257,9 @@ def check_pattern(value, field):
     if not isinstance(value, str):
         raise PortError("type", field, "must be a string")
     for i, ch in enumerate(value):
-        if ch not in PATTERN_DIGITS:
+        if ch not in PATTERN_DIGITS and not mutants.active("sd-pattern-any-digit"):
             raise PortError("character", field, f"character {i} ({ch!r}) is not 2 or 3")
-    if len(value) != PATTERN_LENGTH:
+    if len(value) != PATTERN_LENGTH and not mutants.active("sd-pattern-length-unchecked"):
         raise PortError("length", field, f"{len(value)} digits, not {PATTERN_LENGTH}")
     return value
 
@@ -224,6 +271,8 @@ def check_cards(cards, field):
     if not isinstance(cards, list):
         raise PortError("type", field, "must be a list of card codes")
     seen = set()
+    if mutants.active("sd-cards-unchecked"):
+        return list(cards)
     for j, code in enumerate(cards):
         item = f"{field}[{j}]"
         if not isinstance(code, str):
@@ -249,10 +298,14 @@ def check_cards(cards, field):
 
 def fingerprint(rec):
     """SHA-256 of the house seed exactly as given (not lower-cased)."""
+    if mutants.active("sd-fingerprint-of-game-seed"):
+        return game_seed(rec)
     return hashlib.sha256(rec["house_seed"].encode("ascii")).hexdigest()
 
 
 def _g(house_seed, phrase):
+    if mutants.active("sd-game-seed-no-colon") or (mutants.active("sd-empty-phrase-no-colon") and not phrase):
+        return hashlib.sha256((house_seed + phrase).encode("utf-8")).digest()
     return hashlib.sha256((house_seed + ":" + phrase).encode("utf-8")).digest()
 
 
@@ -280,8 +333,12 @@ def splitmix64_outputs(n, count):
         x = (n + 1) & MASK64
     out = []
     for _ in range(count):
-        x = (x + GOLDEN) & MASK64
-        z = x
+        if mutants.active("sd-splitmix-output-before-add"):
+            z = x
+            x = (x + GOLDEN) & MASK64
+        else:
+            x = (x + GOLDEN) & MASK64
+            z = x
         z = ((z ^ (z >> 30)) * SM_MUL1) & MASK64
         z = ((z ^ (z >> 27)) * SM_MUL2) & MASK64
         out.append(z ^ (z >> 31))
@@ -299,7 +356,7 @@ def _xoshiro(state4):
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = _rotl(s3, 45)
+        s3 = _rotl(s3, 45) if not mutants.active("sd-xoshiro-rotl-44") else _rotl(s3, 44)
         yield result
 
 
@@ -311,7 +368,8 @@ def xoshiro_draws(state4, count):
 def stream_state(g_bytes, n):
     """The xoshiro256** state of stream n: G's four big-endian words XOR the
     first four SplitMix64 outputs from n."""
-    words = [int.from_bytes(g_bytes[8 * i : 8 * i + 8], "big") for i in range(4)]
+    order = "little" if mutants.active("sd-words-little-endian") else "big"
+    words = [int.from_bytes(g_bytes[8 * i : 8 * i + 8], order) for i in range(4)]
     return [w ^ m for w, m in zip(words, splitmix64_outputs(n, 4))]
 
 
@@ -327,6 +385,8 @@ def below(k, draws, taken):
     """Uniform in 0..k-1: draw until x < 2^64 - (2^64 mod k), return x mod k.
     Every draw consumed (rejected ones too) is appended to `taken`."""
     limit = TWO64 - (TWO64 % k)
+    if mutants.active("sd-below-no-rejection"):
+        limit = TWO64
     while True:
         x = next(draws, None)
         if x is None:
@@ -335,6 +395,8 @@ def below(k, draws, taken):
             )
         taken.append(x)
         if x < limit:
+            if mutants.active("sd-below-mul-shift"):
+                return (x * k) >> 64
             return x % k
 
 
@@ -355,8 +417,14 @@ def _draw(draws, taken):
 def _setup_from(house_seed, phrase):
     draws = stream(_g(house_seed, phrase), 0)
     taken = []
-    first_dealer = below(SEATS, draws, taken)
-    patterns = [PATTERNS[below(len(PATTERNS), draws, taken)] for _seat in (1, 2, 3)]
+    if mutants.active("sd-first-dealer-after-patterns"):
+        patterns = [PATTERNS[below(len(PATTERNS), draws, taken)] for _seat in (1, 2, 3)]
+        first_dealer = below(SEATS, draws, taken)
+    else:
+        first_dealer = below(SEATS, draws, taken)
+        patterns = [PATTERNS[below(len(PATTERNS), draws, taken)] for _seat in (1, 2, 3)]
+    if mutants.active("sd-patterns-low-bit-first"):
+        patterns = [p[::-1] for p in patterns]
     return {
         "randoms": [hex16(x) for x in taken],
         "first_dealer": first_dealer,
@@ -374,6 +442,8 @@ def setup(rec):
 
 def dealer_of(first_dealer, n):
     """Hand 1 is dealt by the first dealer, then clockwise."""
+    if mutants.active("sd-dealer-off-by-one"):
+        return (first_dealer + n) % SEATS
     return (first_dealer + n - 1) % SEATS
 
 
@@ -385,6 +455,8 @@ def pattern_used(rec, set_up, n):
     dealer = dealer_of(set_up["first_dealer"], n)
     if dealer == YOU:
         return rec["hands"][n - 1]["pattern"]
+    if mutants.active("sd-given-pattern-used") and rec["hands"][n - 1]["pattern"] is not None:
+        return rec["hands"][n - 1]["pattern"]
     return drawn_pattern(set_up, dealer)
 
 
@@ -394,7 +466,8 @@ def pattern_used(rec, set_up, n):
 def fisher_yates(items, draws, taken):
     """For i = 23 down to 1: j = below(i + 1); swap i and j."""
     items = list(items)
-    for i in range(len(items) - 1, 0, -1):
+    steps = range(1, len(items)) if mutants.active("sd-fisher-yates-bottom-up") else range(len(items) - 1, 0, -1)
+    for i in steps:
         j = below(i + 1, draws, taken)
         items[i], items[j] = items[j], items[i]
     return items
@@ -427,13 +500,20 @@ def merge(left, right, draws, taken):
 def riffle(items, draws, taken):
     """d = next draw; k = popcount(d AND 0xFFFFFF); left = top k cards."""
     d = _draw(draws, taken)
+    if mutants.active("sd-riffle-d-not-recorded"):
+        taken.pop()
     k = bin(d & LOW24).count("1")
+    if mutants.active("sd-popcount-64"):
+        k = min(bin(d).count("1"), 24)
     return merge(items[:k], items[k:], draws, taken)
 
 
 def cut(items, draws, taken):
     """c = 1 + below(23); positions c..23 then 0..c-1."""
-    c = 1 + below(len(items) - 1, draws, taken)
+    if mutants.active("sd-cut-below-24"):
+        c = below(len(items), draws, taken)
+    else:
+        c = 1 + below(len(items) - 1, draws, taken)
     return items[c:] + items[:c]
 
 
@@ -447,6 +527,8 @@ def hand_deck(rec, set_up, n, draws):
     kitchen = rec["rules"]["shuffle"] == KITCHEN_TABLE and n >= 2
     if kitchen:
         start = rec["hands"][n - 2]["gathered"]
+        if start is None and mutants.active("sd-gathered-missing-dealt-fresh"):
+            start = list(EUCHREMASTER_ORDER)
         if start is None:  # validate() refuses this for a hand that is dealt
             raise PortError("missing", f"hands[{n - 2}].gathered", "hand n is shuffled from it")
         start = list(start)
@@ -454,17 +536,23 @@ def hand_deck(rec, set_up, n, draws):
         start = list(EUCHREMASTER_ORDER)
     # Shuffle positions; the cards follow.
     positions = list(range(DECK_SIZE))
+    if rec["rules"]["cut"] and mutants.active("sd-player-cut-first"):
+        positions = cut(positions, draws, taken)
     if kitchen:
-        for _ in range(RIFFLES):
+        for _ in range(2 if mutants.active("sd-two-riffles") else RIFFLES):
             positions = riffle(positions, draws, taken)
-        positions = cut(positions, draws, taken)  # the shuffler's own cut
+        if not mutants.active("sd-no-shuffler-cut"):
+            positions = cut(positions, draws, taken)  # the shuffler's own cut
     else:
         positions = fisher_yates(positions, draws, taken)
-    if rec["rules"]["cut"]:
+    if rec["rules"]["cut"] and not mutants.active("sd-player-cut-first"):
         positions = cut(positions, draws, taken)  # the player's cut, last
+    shown = positions
+    if mutants.active("sd-positions-inverse"):
+        shown = [positions.index(k) for k in range(DECK_SIZE)]
     return {
         "randoms": [hex16(x) for x in taken],
-        "positions": positions,
+        "positions": shown,
         "deck": [start[p] for p in positions],
     }
 
@@ -480,12 +568,16 @@ def deal(dealer, pattern, deck):
     pattern = check_pattern(pattern, "pattern")
     hands = [[] for _ in range(SEATS)]
     top = 0
-    for packets in ([int(p) for p in pattern], [CARDS_PER_HAND - int(p) for p in pattern]):
+    second = [int(p) for p in pattern] if mutants.active("sd-second-round-same-pattern") else [CARDS_PER_HAND - int(p) for p in pattern]
+    for packets in ([int(p) for p in pattern], second):
         for step, size in enumerate(packets, start=1):
             seat = (dealer + step) % SEATS  # step 4 is the dealer
+            if mutants.active("sd-deal-from-dealer"):
+                seat = (dealer + step - 1) % SEATS
             hands[seat].extend(deck[top : top + size])
             top += size
-    assert top == UPCARD
+    if mutants.active("sd-upcard-last"):
+        return {"hands": hands, "upcard": deck[-1], "kitty": deck[UPCARD:-1]}
     return {"hands": hands, "upcard": deck[UPCARD], "kitty": deck[UPCARD + 1 :]}
 
 
