@@ -76,6 +76,25 @@ pub enum Command {
         #[command(subcommand)]
         command: VectorsCommand,
     },
+    /// The exact distance from random after 1..K riffle shuffles of N cards
+    ///
+    /// The Gilbert-Shannon-Reeds model (Bayer and Diaconis 1992), the model
+    /// of showdown's kitchen-table riffle; exact arithmetic, shown to 4
+    /// decimals (docs/fairness.md).
+    Riffles(RifflesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct RifflesArgs {
+    /// Cards in the deck: 2 to 416 (52 for a full deck, 24 for euchre)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=416))]
+    pub cards: u32,
+    /// Show 1, 2, ..., K riffles: K from 1 to 64
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub up_to: u32,
+    /// Print JSON: {"cards", "model", "rows": [{"riffles", "total_variation", ...}]}
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Args)]

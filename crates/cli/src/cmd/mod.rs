@@ -5,6 +5,7 @@ mod bench;
 mod conformance;
 mod deal;
 mod game;
+mod riffles;
 mod schemes;
 pub(crate) mod vectors;
 mod verify;
@@ -35,6 +36,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Roll { call } => game::run(&call, style),
         Command::Bench(args) => bench::run(&args),
         Command::Vectors { command } => vectors::run(command),
+        Command::Riffles(args) => riffles::run(&args),
     }
 }
 

@@ -8,6 +8,7 @@ mod bench;
 mod conformance;
 mod diagnosis;
 mod euchremaster;
+mod fairness;
 mod games;
 mod hardening;
 mod hmac_blackjack;
