@@ -1,0 +1,290 @@
+// The verifier page: pick a site's scheme, fill its form (or paste, drop or
+// open a link to a receipt), and read the verdict, the table and the
+// method's stages. Everything runs here, in the wasm package built from
+// the same crates as the CLI (web/pkg, made by `bash web/build.sh`), through
+// its schemes, verify, play and roll; nothing is sent anywhere.
+
+import { el } from './dom.js';
+import {
+  FieldError, buildForm, clearErrors, fillForm, readForm, showFieldError,
+} from './form.js';
+import {
+  checksWords, failureWords, pairs, showVerdict, stagesOf, tableOf, verifiedWords,
+} from './results.js';
+import { outcomeOf } from './games.js';
+import { decodeReceipt, encodeReceipt, linkFor } from './share.js';
+
+const $ = (id) => document.getElementById(id);
+const page = {
+  verdict: $('verdict'), result: $('result'), form: $('receipt-form'), fields: $('fields'),
+  scheme: $('scheme'), schemeHelp: $('scheme-help'), game: $('game'), gameRow: $('game-row'), gameHelp: $('game-help'),
+  paste: $('receipt-text'), pasteError: $('f-receipt-error'), load: $('load-receipt'),
+  share: $('share'), shareLink: $('share-link'), copy: $('copy-link'), copied: $('copied'),
+};
+let schemes = [];
+/** The wasm package, once loaded. */
+let fairdeal = null;
+
+const current = () => schemes.find((s) => s.id === page.scheme.value);
+const currentGame = (scheme) => scheme.games.find((g) => g.name === page.game.value) || null;
+
+function chooseScheme(id, gameName = '') {
+  const scheme = schemes.find((s) => s.id === id);
+  if (!scheme) {
+    throw new FieldError('scheme', 'unknown', `scheme: "${id}" is not a scheme of this build, expected one of ${schemes.map((s) => s.id).join(', ')}`);
+  }
+  page.scheme.value = id;
+  page.game.replaceChildren(el('option', { value: '' }, 'the deal'),
+    ...scheme.games.map((g) => el('option', { value: g.name }, `${g.name} (${g.verb === 'play' ? 'replay a round' : 'a roll game'})`)));
+  page.gameRow.hidden = scheme.games.length === 0;
+  if (gameName && !scheme.games.some((g) => g.name === gameName)) {
+    throw new FieldError('game', 'unknown', `game: "${gameName}" is not a game of ${id}, expected one of ${scheme.games.map((g) => g.name).join(', ') || 'none'}`);
+  }
+  page.game.value = gameName;
+  const game = currentGame(scheme);
+  page.gameHelp.textContent = game ? game.summary : 'the deal itself: the shuffled shoe or deck and its cards';
+  page.schemeHelp.textContent = `${scheme.summary}. Method: ${scheme.method}.`;
+  buildForm(page.fields, scheme, game);
+}
+
+function clearAll() {
+  clearErrors(document);
+  page.pasteError.textContent = '';
+  page.result.replaceChildren();
+}
+
+/** Shows a refused input: in words at the top, the message next to its field. */
+function showError(error, scheme) {
+  const field = error && error.field;
+  const message = (error && error.message) || String(error);
+  const control = field ? showFieldError(document, field, message, scheme?.commitment.aliases || []) : null;
+  const where = control
+    ? el('p', {}, 'Fix the field marked below: ', el('a', { href: `#${control.id}` }, message))
+    : el('p', {}, message);
+  showVerdict(page.verdict, 'refused', 'NOT CHECKED: an input was refused', where);
+  if (control) control.focus();
+}
+
+function youOf(scheme, receipt) {
+  if (!scheme.player || scheme.player.positions) return null;
+  return receipt.seat ?? scheme.player.seat ?? null;
+}
+
+function showDeal(scheme, receipt, result) {
+  if (result.verdict !== 'verified') {
+    showVerdict(page.verdict, 'bad', 'NOT VERIFIED', ...failureWords(scheme, result));
+    return;
+  }
+  showVerdict(page.verdict, 'ok', 'VERIFIED',
+    ...verifiedWords(result.commitment || scheme.commitment.hashes, pairs(result.covered), pairs(result.not_covered)),
+    ...checksWords(scheme, result));
+  page.result.append(
+    el('h2', {}, 'The deal'),
+    tableOf(scheme, result.view, youOf(scheme, receipt)),
+    stagesOf(scheme, result.trace));
+}
+
+function showGame(scheme, game, receipt, result) {
+  let output = result;
+  if (result.verdict === 'not-verified') {
+    showVerdict(page.verdict, 'bad', 'NOT VERIFIED', ...failureWords(scheme, result));
+    return;
+  }
+  const covers = scheme.commitment.covers || [];
+  const given = game.fields.filter((f) => f.name in receipt);
+  if (result.verdict === 'verified') {
+    output = result.output;
+    showVerdict(page.verdict, 'ok', 'VERIFIED', ...verifiedWords(
+      scheme.commitment.hashes,
+      given.filter((f) => covers.includes(f.name)).map((f) => [f.name, receipt[f.name]]),
+      given.filter((f) => !covers.includes(f.name)).map((f) => [f.name, receipt[f.name]]),
+      'The outcome below and its numbers',
+    ));
+  } else {
+    showVerdict(page.verdict, 'unchecked', 'NOT CHECKED: no fingerprint given',
+      el('p', {}, `The outcome below is what these inputs give; give the fingerprint shown before play (${scheme.commitment.hashes}) to check the revealed seed.`));
+  }
+  page.result.append(el('h2', {}, `The ${game.name} outcome`), outcomeOf(game.name, output),
+    stagesOf(scheme, output, 'The numbers behind it'));
+}
+
+/** Verifies what the form holds, shows it, and puts it in the shareable link. */
+function run({ focus = true } = {}) {
+  clearAll();
+  const scheme = current();
+  const game = currentGame(scheme);
+  let receipt;
+  try {
+    receipt = readForm(page.fields, scheme, game);
+  } catch (e) {
+    showError(e, scheme);
+    return;
+  }
+  const shared = { scheme: scheme.id, ...(game ? { game: game.name } : {}), ...receipt };
+  share(shared);
+  try {
+    if (game) showGame(scheme, game, receipt, fairdeal[game.verb](game.name, receipt));
+    else showDeal(scheme, receipt, fairdeal.verify(scheme.id, receipt));
+  } catch (e) {
+    showError(e, scheme);
+    return;
+  }
+  if (focus) page.verdict.focus();
+}
+
+function share(receipt) {
+  const link = linkFor(receipt);
+  page.share.hidden = false;
+  page.shareLink.href = link;
+  page.copied.textContent = '';
+  history.replaceState(null, '', encodeReceipt(receipt));
+}
+
+/**
+ * Returns the scheme a receipt without `scheme` is for: the one whose
+ * required fields it has, all of them, and no field of another.
+ */
+function guessScheme(receipt) {
+  const fits = schemes.filter((s) => s.fields.every((f) => !f.required || f.name in receipt)
+    && Object.keys(receipt).every((k) => ['fingerprint', 'hand', 'seat', ...(s.commitment.aliases || [])].includes(k)
+      || s.fields.some((f) => f.name === k)));
+  return fits.length === 1 ? fits[0].id : null;
+}
+
+/** Puts a receipt (an object) in the form and verifies it. */
+function loadReceipt(receipt, { focus = true } = {}) {
+  clearAll();
+  try {
+    const id = receipt.scheme ?? guessScheme(receipt) ?? page.scheme.value;
+    chooseScheme(id, receipt.game ?? '');
+    const scheme = current();
+    fillForm(page.fields, scheme, currentGame(scheme), receipt);
+  } catch (e) {
+    page.pasteError.textContent = e.message;
+    page.paste.setAttribute('aria-invalid', 'true');
+    showVerdict(page.verdict, 'refused', 'NOT CHECKED: the receipt was refused', el('p', {}, e.message));
+    return;
+  }
+  run({ focus });
+}
+
+function loadText(text) {
+  let receipt;
+  try {
+    receipt = JSON.parse(text);
+  } catch (e) {
+    clearAll();
+    const message = `receipt: not JSON (${e.message})`;
+    page.pasteError.textContent = message;
+    page.paste.setAttribute('aria-invalid', 'true');
+    showVerdict(page.verdict, 'refused', 'NOT CHECKED: the receipt was refused', el('p', {}, message));
+    return;
+  }
+  if (receipt === null || typeof receipt !== 'object' || Array.isArray(receipt)) {
+    clearAll();
+    page.pasteError.textContent = 'receipt: expected one JSON object, as in docs/receipts/*.json';
+    page.paste.setAttribute('aria-invalid', 'true');
+    return;
+  }
+  loadReceipt(receipt);
+}
+
+function fromLink() {
+  let receipt;
+  try {
+    receipt = decodeReceipt(window.location.hash);
+  } catch (e) {
+    showVerdict(page.verdict, 'refused', 'NOT CHECKED: the link was refused', el('p', {}, e.message));
+    return;
+  }
+  if (receipt) {
+    page.paste.value = JSON.stringify(receipt, null, 1);
+    loadReceipt(receipt, { focus: false });
+  }
+}
+
+function wire() {
+  page.scheme.addEventListener('change', () => {
+    chooseScheme(page.scheme.value);
+    clearAll();
+    page.verdict.hidden = true;
+  });
+  page.game.addEventListener('change', () => {
+    chooseScheme(page.scheme.value, page.game.value);
+    clearAll();
+    page.verdict.hidden = true;
+  });
+  page.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    run();
+  });
+  page.load.addEventListener('click', () => loadText(page.paste.value));
+  const drop = $('drop');
+  for (const target of [drop, page.paste]) {
+    target.addEventListener('dragover', (event) => {
+      event.preventDefault();
+      drop.classList.add('dragging');
+    });
+    target.addEventListener('dragleave', () => drop.classList.remove('dragging'));
+    target.addEventListener('drop', async (event) => {
+      event.preventDefault();
+      drop.classList.remove('dragging');
+      const file = event.dataTransfer.files[0];
+      const text = file ? await file.text() : event.dataTransfer.getData('text/plain');
+      page.paste.value = text;
+      loadText(text);
+    });
+  }
+  $('receipt-file').addEventListener('change', async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    const text = await file.text();
+    page.paste.value = text;
+    loadText(text);
+  });
+  page.copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(page.shareLink.href);
+      page.copied.textContent = 'Copied.';
+    } catch {
+      page.copied.textContent = 'Select the link and copy it.';
+    }
+  });
+  window.addEventListener('hashchange', () => {
+    if (window.location.hash !== encodeReceipt(safeReceipt())) fromLink();
+  });
+}
+
+/** The receipt the form holds, or {} when it cannot be read (for comparing links). */
+function safeReceipt() {
+  try {
+    const scheme = current();
+    const game = currentGame(scheme);
+    return { scheme: scheme.id, ...(game ? { game: game.name } : {}), ...readForm(page.fields, scheme, game) };
+  } catch {
+    return {};
+  }
+}
+
+async function main() {
+  try {
+    const pkg = await import('./pkg/fairdeal_wasm.js');
+    await pkg.default();
+    fairdeal = pkg;
+    schemes = fairdeal.schemes();
+  } catch (e) {
+    $('loading').remove();
+    showVerdict(page.verdict, 'refused', 'The verifier did not load',
+      el('p', {}, `${e.message}. Build it with: bash web/build.sh, and serve web/ over http (not file://).`));
+    document.body.dataset.ready = 'failed';
+    return;
+  }
+  $('loading').remove();
+  page.scheme.replaceChildren(...schemes.map((s) => el('option', { value: s.id }, `${s.site} (${s.id})`)));
+  chooseScheme(schemes[0].id);
+  wire();
+  fromLink();
+  document.body.dataset.ready = 'yes';
+}
+
+main();

@@ -1,0 +1,270 @@
+// The form, generated from a scheme's (or game's) field descriptions in
+// `schemes()`: one labelled control per field with its help, required ones
+// marked; a text per seat as one input per seat; JSON as a textarea. Then
+// the receipt's own fields: the fingerprint, your hand and (where the
+// scheme lets a receipt name it) your seat. Reading the form gives the
+// receipt object of docs/receipts/*.json.
+
+import { el, words } from './dom.js';
+
+/** A refusal found before the verifier runs (JSON that does not parse). */
+export class FieldError extends Error {
+  constructor(field, kind, message) {
+    super(message);
+    this.field = field;
+    this.kind = kind;
+  }
+}
+
+
+/** The id of a field's control (its first control, for a text per seat). */
+export const controlId = (name) => `f-${name}`;
+/** The id of the element that shows a field's error. */
+export const errorId = (name) => `f-${name}-error`;
+
+function labelFor(name, required, forId, tag = 'label') {
+  const label = el(tag, tag === 'label' ? { for: forId } : {}, words(name));
+  if (required) {
+    label.append(' ', el('span', { class: 'required', 'aria-hidden': 'true' }, '*'));
+    label.append(el('span', { class: 'sr-only' }, ' (required)'));
+  }
+  return label;
+}
+
+function helpAndError(name, help) {
+  return [
+    el('p', { class: 'help', id: `f-${name}-help` }, help),
+    el('p', { class: 'field-error', id: errorId(name), 'aria-live': 'polite' }),
+  ];
+}
+
+function describe(control, name) {
+  control.setAttribute('aria-describedby', `f-${name}-help ${errorId(name)}`);
+}
+
+/** Returns the block of one field: label, control(s), help and error slot. */
+function fieldBlock(field, seats) {
+  const { name, kind, required } = field;
+  const help = field.help + (field.expected ? ` (${field.expected})` : '');
+  const block = el('div', { class: `field kind-${kind}`, 'data-field': name });
+  const id = controlId(name);
+  if (kind === 'text-per-seat') {
+    const set = el('fieldset', { class: 'per-seat' });
+    set.append(labelFor(name, required, null, 'legend'));
+    const count = el('select', { id: `${id}-count`, class: 'seat-count' });
+    for (let n = seats.length; n >= 1; n -= 1) count.append(el('option', { value: String(n) }, `${n} seats`));
+    const countRow = el('div', { class: 'seat-count-row' },
+      el('label', { for: `${id}-count` }, 'seats at the table'), count);
+    const grid = el('div', { class: 'seat-inputs' });
+    seats.forEach((seat, i) => {
+      const input = el('input', {
+        type: 'text', id: i === 0 ? id : `${id}-${i}`, name: `${name}[${i}]`,
+        autocomplete: 'off', spellcheck: false,
+      });
+      describe(input, name);
+      grid.append(el('div', { class: 'seat-input', 'data-seat': String(i) },
+        el('label', { for: input.id }, `${seat} (${i})`), input));
+    });
+    count.addEventListener('change', () => showSeats(block));
+    set.append(countRow, grid, ...helpAndError(name, help));
+    block.append(set);
+    return block;
+  }
+  let control;
+  if (kind === 'bool') {
+    control = el('input', { type: 'checkbox', id, name });
+    block.classList.add('check');
+    block.append(control, ' ', labelFor(name, required, id));
+  } else {
+    if (kind === 'json') {
+      control = el('textarea', { id, name, rows: 6, spellcheck: false });
+    } else {
+      control = el('input', { type: 'text', id, name, autocomplete: 'off', spellcheck: false });
+      if (kind === 'integer') control.inputMode = 'numeric';
+    }
+    if (required) control.setAttribute('aria-required', 'true');
+    block.append(labelFor(name, required, id), control);
+  }
+  describe(control, name);
+  block.append(...helpAndError(name, help));
+  return block;
+}
+
+function showSeats(block) {
+  const count = Number(block.querySelector('.seat-count').value);
+  for (const row of block.querySelectorAll('.seat-input')) {
+    row.hidden = Number(row.dataset.seat) >= count;
+  }
+}
+
+/**
+ * Fills `container` with the form of `scheme` (or of its `game`): the input
+ * fields, then the fingerprint, and for a deal your hand and seat.
+ */
+export function buildForm(container, scheme, game) {
+  container.replaceChildren();
+  const fields = game ? game.fields : scheme.fields;
+  for (const field of fields) container.append(fieldBlock(field, scheme.seats));
+  const aliases = scheme.commitment.aliases || [];
+  const named = aliases.length ? ` (the site may call it ${aliases.map((a) => `“${a}”`).join(' or ')})` : '';
+  container.append(fieldBlock({
+    name: 'fingerprint',
+    kind: 'text',
+    required: !game,
+    help: `shown before play: ${scheme.commitment.hashes}, 64 hex digits${named}`
+      + (game ? '; leave it empty to see the outcome unchecked' : ''),
+  }, scheme.seats));
+  if (game) return;
+  const player = scheme.player || {};
+  const mine = player.seat ?? 0;
+  const mineNamed = scheme.seats[mine] === undefined || scheme.seats[mine] === `seat ${mine}`
+    ? `seat ${mine}` : `${scheme.seats[mine]} (${mine})`;
+  let whose = `your cards, those dealt to ${mineNamed}`;
+  if (player.positions) whose = `your first cards, the shoe's positions ${player.positions.join(' and ')}`;
+  else if (player.choosable) whose += ' unless you name another seat below';
+  container.append(fieldBlock({
+    name: 'hand',
+    kind: 'text',
+    required: false,
+    help: `optional: ${whose}, in any order, as codes such as Tc 9s 9d Jd Ad (T is 10)`,
+  }, scheme.seats));
+  if (player.choosable) {
+    const block = el('div', { class: 'field', 'data-field': 'seat' });
+    const select = el('select', { id: controlId('seat'), name: 'seat' });
+    select.append(el('option', { value: '' }, `${scheme.seats[player.seat]} (${player.seat}), the default`));
+    scheme.seats.forEach((seat, i) => select.append(el('option', { value: String(i) }, `${seat} (${i})`)));
+    describe(select, 'seat');
+    block.append(labelFor('seat', false, select.id), select,
+      ...helpAndError('seat', 'optional: the seat you played, whose cards your hand is'));
+    container.append(block);
+  }
+}
+
+/**
+ * Returns the integer typed in field `field`; text that is not one, or one
+ * past what JavaScript holds exactly, is refused with the CLI's words.
+ */
+function integerValue(raw, field) {
+  const text = raw.trim();
+  const expected = field.expected ? `, expected ${field.expected}` : '';
+  if (!/^-?\d+$/.test(text)) {
+    throw new FieldError(field.name, 'type', `${field.name}: ${text} is not an integer${expected}`);
+  }
+  if (!Number.isSafeInteger(Number(text))) {
+    throw new FieldError(field.name, 'range', `${field.name}: ${text} is out of range${expected}`);
+  }
+  return Number(text);
+}
+
+/**
+ * Returns the receipt the form holds: the scheme's (or game's) fields with
+ * their typed values, the fingerprint, your hand and seat. An empty
+ * optional field is left out; JSON that does not parse, or an integer
+ * field that holds no integer, throws a FieldError on that field.
+ */
+export function readForm(container, scheme, game) {
+  const receipt = {};
+  const fields = game ? game.fields : scheme.fields;
+  for (const field of fields) {
+    const { name, kind, required } = field;
+    const control = container.querySelector(`#${controlId(name)}`);
+    if (kind === 'text-per-seat') {
+      const block = control.closest('.field');
+      const count = Number(block.querySelector('.seat-count').value);
+      receipt[name] = [...block.querySelectorAll('.seat-input input')].slice(0, count).map((i) => i.value);
+    } else if (kind === 'bool') {
+      if (control.checked || required) receipt[name] = control.checked;
+    } else if (control.value === '' && !(required && kind === 'text')) {
+      // left out: the verifier says when it is missing
+    } else if (kind === 'integer') {
+      receipt[name] = integerValue(control.value, field);
+    } else if (kind === 'json') {
+      try {
+        receipt[name] = JSON.parse(control.value);
+      } catch (e) {
+        throw new FieldError(name, 'json', `${name}: not JSON (${e.message})`);
+      }
+    } else {
+      receipt[name] = control.value;
+    }
+  }
+  const value = (name) => container.querySelector(`#${controlId(name)}`)?.value ?? '';
+  if (value('fingerprint') !== '') receipt.fingerprint = value('fingerprint');
+  if (!game && value('hand').trim() !== '') receipt.hand = value('hand');
+  if (!game && value('seat') !== '') receipt.seat = Number(value('seat'));
+  return receipt;
+}
+
+const RECEIPT_KEYS = ['scheme', 'game', 'fingerprint', 'hand', 'seat'];
+
+/**
+ * Puts `receipt` into the form built for `scheme` (and `game`). Throws a
+ * FieldError (field `receipt`) for a key that is neither a field nor a
+ * receipt's own.
+ */
+export function fillForm(container, scheme, game, receipt) {
+  const fields = game ? game.fields : scheme.fields;
+  const aliases = scheme.commitment.aliases || [];
+  const known = new Set([...fields.map((f) => f.name), ...RECEIPT_KEYS, ...aliases]);
+  const unknown = Object.keys(receipt).filter((k) => !known.has(k) || (game && (k === 'hand' || k === 'seat')));
+  if (unknown.length) {
+    throw new FieldError('receipt', 'unknown', `receipt: ${unknown.map((k) => `“${k}”`).join(', ')} `
+      + `${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${game ? game.name : scheme.id}, `
+      + `expected ${[...fields.map((f) => f.name), 'fingerprint'].join(', ')}`);
+  }
+  for (const { name, kind } of fields) {
+    const control = container.querySelector(`#${controlId(name)}`);
+    const v = receipt[name];
+    if (kind === 'text-per-seat') {
+      const block = control.closest('.field');
+      const list = Array.isArray(v) ? v : [];
+      const inputs = [...block.querySelectorAll('.seat-input input')];
+      const count = block.querySelector('.seat-count');
+      count.value = String(list.length >= 1 && list.length <= inputs.length ? list.length : inputs.length);
+      inputs.forEach((input, i) => { input.value = i < list.length ? String(list[i] ?? '') : ''; });
+      showSeats(block);
+    } else if (kind === 'bool') {
+      control.checked = v === true;
+    } else if (kind === 'json') {
+      control.value = v === undefined ? '' : JSON.stringify(v, null, 1);
+    } else {
+      control.value = v === undefined || v === null ? '' : String(v);
+    }
+  }
+  let fingerprint = receipt.fingerprint;
+  for (const alias of aliases) fingerprint ??= receipt[alias];
+  container.querySelector(`#${controlId('fingerprint')}`).value = fingerprint ?? '';
+  const hand = container.querySelector(`#${controlId('hand')}`);
+  if (hand) hand.value = Array.isArray(receipt.hand) ? receipt.hand.join(' ') : (receipt.hand ?? '');
+  const seat = container.querySelector(`#${controlId('seat')}`);
+  if (seat) seat.value = receipt.seat === undefined ? '' : String(receipt.seat);
+}
+
+/** Clears every field's error. */
+export function clearErrors(root) {
+  for (const node of root.querySelectorAll('.field-error')) node.textContent = '';
+  for (const node of root.querySelectorAll('[aria-invalid]')) node.removeAttribute('aria-invalid');
+  for (const node of root.querySelectorAll('.field.invalid')) node.classList.remove('invalid');
+}
+
+/**
+ * Shows `message` next to field `field` (`numbers[2]` is the third input of
+ * `numbers`; `lock` is the fingerprint) and returns the control to focus,
+ * or null when the form has no such field.
+ */
+export function showFieldError(root, field, message, aliases = []) {
+  const match = /^([A-Za-z_]+)(?:\[(\d+)\])?/.exec(field || '');
+  if (!match) return null;
+  const name = aliases.includes(match[1]) ? 'fingerprint' : match[1];
+  const slot = root.querySelector(`#${errorId(name)}`);
+  if (!slot) return null;
+  slot.textContent = message;
+  const block = slot.closest('.field');
+  block.classList.add('invalid');
+  let control = root.querySelector(`#${controlId(name)}`);
+  if (match[2] !== undefined) {
+    control = block.querySelectorAll('.seat-input input')[Number(match[2])] || control;
+  }
+  control?.setAttribute('aria-invalid', 'true');
+  return control;
+}

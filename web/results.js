@@ -1,0 +1,214 @@
+// The verdict and the table, as the CLI says and shows them
+// (crates/cli/src/cmd/verify.rs, crates/fairdeal/src/render): VERIFIED only
+// for a matched fingerprint, with what it does not cover; NOT VERIFIED with
+// the failed check and the hints; the deal's seats named, the dealer and
+// taker marked, each hand sorted for reading, then the up-card, kitty and
+// the rest by name; the method's stages folded below.
+
+import {
+  LONG, SHOWN, cardList, isCardList, readCard,
+} from './cards.js';
+import { el, words } from './dom.js';
+
+/** Returns a value of the receipt as the CLI writes it: texts quoted, lists and objects compact. */
+export function shown(value) {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (value.some((v) => v !== null && typeof v === 'object')) return `(${value.length} given)`;
+    return `[${value.map(shown).join(', ')}]`;
+  }
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value).map(([k, v]) => `${k}: ${shown(v)}`).join(', ')}}`;
+  }
+  return String(value);
+}
+
+/** Returns [[name, value]...] from a list of pairs or an object. */
+const pairs = (value) => (Array.isArray(value) ? value : Object.entries(value || {}));
+
+/** Returns the seat's name as the CLI writes it: `left (1)`, or `seat 2`. */
+export function seatName(scheme, seat) {
+  const name = scheme.seats[seat];
+  if (name === undefined) return `seat ${seat}`;
+  return name === `seat ${seat}` ? name : `${name} (${seat})`;
+}
+
+/** Fills the verdict box: the words, the colour (by class), the details. */
+export function showVerdict(box, state, heading, ...details) {
+  box.hidden = false;
+  box.className = `verdict ${state}`;
+  box.dataset.verdict = state;
+  box.replaceChildren(el('h2', { id: 'verdict-word' }, heading), ...details);
+}
+
+/** The sentence of a matched fingerprint and what it leaves out. */
+export function verifiedWords(commitment, covered, notCovered, what = 'The cards below') {
+  const names = covered.map(([name]) => words(name));
+  const subject = names.length ? `The revealed ${names.join(' and ')}` : 'The revealed input';
+  const parts = [
+    el('p', {}, 'The fingerprint matches ', el('span', { class: 'nowrap' }, commitment),
+      `. ${subject} ${names.length > 1 ? 'are the ones' : 'is the one'} committed to before play.`),
+  ];
+  if (notCovered.length) {
+    parts.push(el('p', { class: 'not-covered' },
+      `Not covered by the fingerprint: ${notCovered.map(([n, v]) => `${n} ${shown(v)}`).join(', ')}. `
+      + `${what} follow from these inputs; only you can vouch for them.`));
+  }
+  return parts;
+}
+
+/** The paragraphs of a verdict of `verify`, `play` or `roll` that is not verified. */
+export function failureWords(scheme, result) {
+  const f = result.failure || {};
+  const out = [];
+  if (f.check === 'fingerprint') {
+    out.push(el('p', {}, `The fingerprint does not match ${f.commitment || scheme.commitment.hashes}.`));
+    out.push(el('dl', { class: 'pairs' },
+      el('dt', {}, 'fingerprint given'), el('dd', {}, el('code', {}, String(f.given))),
+      el('dt', {}, f.commitment || scheme.commitment.hashes), el('dd', {}, el('code', {}, String(f.computed)))));
+  } else if (f.check === 'hand') {
+    const where = [f.deal > 1 || (result.series ?? false) ? `in hand ${f.deal}` : null,
+      f.seat !== null && f.seat !== undefined ? `at ${seatName(scheme, f.seat)}` : null].filter(Boolean).join(' ');
+    out.push(el('p', {}, `These inputs deal you${where ? ` ${where}` : ''} `, cardList(f.dealt || [], { label: 'dealt' }),
+      '; you recorded ', cardList(f.recorded || [], { label: 'recorded' }), '.'));
+    out.push(el('p', {}, 'The fingerprint matches, so the difference is in the inputs it does not cover, or in the cards recorded.'));
+  } else if (f.check === 'record') {
+    out.push(el('p', {}, `The game record does not hold: ${f.what}: the method gives ${f.expected}, the record says ${f.given}.`));
+  } else {
+    out.push(el('p', {}, `A check failed: ${shown(f)}.`));
+  }
+  const hints = result.hints || [];
+  if (hints.length) {
+    out.push(el('ul', { class: 'hints' }, ...hints.map((h) => el('li', {}, el('strong', {}, 'Hint: '), h))));
+  }
+  if (f.check === 'fingerprint') {
+    out.push(el('p', { class: 'quiet' }, 'Nothing is shown: inputs that do not match what was committed prove nothing about the game.'));
+  }
+  return out;
+}
+
+/** The checks that held besides the fingerprint: the record's, then your hand. */
+export function checksWords(scheme, result) {
+  const items = [];
+  for (const check of result.checks || []) {
+    items.push(el('li', {}, `${check.what}: ${check.given}, as the method gives`));
+  }
+  for (const hand of result.hands || []) {
+    const where = [result.view?.series ? `hand ${hand.deal}` : null,
+      hand.seat !== null && hand.seat !== undefined ? seatName(scheme, hand.seat) : null].filter(Boolean).join(', ');
+    items.push(el('li', {}, `your cards${where ? ` (${where})` : ''}: `, cardList(hand.dealt, { sort: true }), ' as you recorded them'));
+  }
+  return items.length ? [el('ul', { class: 'checks' }, ...items)] : [];
+}
+
+/** Returns a list of words (a shoe's labels) on one line; past LONG, the first SHOWN and a count. */
+function wordList(list) {
+  if (list.length <= LONG) return list.join(' ');
+  return `${list.slice(0, SHOWN).join(' ')} … the first ${SHOWN} of ${list.length}; the stages below list every one`;
+}
+
+function line(label, ...value) {
+  return el('div', { class: 'line' }, el('span', { class: 'label' }, label), el('span', { class: 'value' }, ...value));
+}
+
+function seatsTable(scheme, table, bySeat, you, caption) {
+  const rows = bySeat.map((cards, seat) => {
+    const marks = [];
+    if (seat === you && scheme.seats[seat] !== 'you') marks.push('you');
+    if (table.dealer === seat) marks.push('dealer');
+    if (table.taker === seat) marks.push('taker');
+    return el('tr', { 'data-seat': String(seat) },
+      el('th', { scope: 'row' }, seatName(scheme, seat)),
+      el('td', {}, cardList(cards, { sort: true })),
+      el('td', { class: 'marks' }, ...marks.map((m) => el('span', { class: `mark mark-${m}` }, m))));
+  });
+  return el('table', { class: 'seats' },
+    el('caption', { class: caption ? '' : 'sr-only' }, caption || 'each seat\'s cards, sorted for reading'),
+    el('thead', { class: 'sr-only' }, el('tr', {}, el('th', { scope: 'col' }, 'seat'), el('th', { scope: 'col' }, 'cards'), el('th', { scope: 'col' }, 'marks'))),
+    el('tbody', {}, ...rows));
+}
+
+/**
+ * Returns the table of a deal view (`view()`, `verify().view`): the
+ * set-up, then each deal: dealer and taker, the seats, the rest, the deck.
+ */
+export function tableOf(scheme, view, you) {
+  const root = el('div', { class: 'deal-view' });
+  const head = el('div', { class: 'lines' });
+  for (const [label, value] of view.setup || []) head.append(line(label, String(value)));
+  if (head.childNodes.length) root.append(head);
+  view.deals.forEach(([table, deck], i) => {
+    const deal = el('section', { class: 'deal', 'data-deal': String(i + 1) });
+    if (view.series) deal.append(el('h3', {}, `Hand ${i + 1}`));
+    const lines = el('div', { class: 'lines' });
+    if (table.dealer !== null && table.dealer !== undefined) {
+      lines.append(line('dealer', seatName(scheme, table.dealer) + (table.dealt_with ? `, ${table.dealt_with}` : '')));
+    }
+    if (table.taker !== null && table.taker !== undefined) lines.append(line('taker', seatName(scheme, table.taker)));
+    if (lines.childNodes.length) deal.append(lines);
+    if (table.hands && table.hands.length) deal.append(seatsTable(scheme, table, table.hands, you));
+    const rest = el('div', { class: 'lines' });
+    for (const part of table.rest || []) {
+      const value = part.value;
+      // A shoe's labels (10♥) are its deck drawn: the cards below show them.
+      if (Array.isArray(value) && value.length === deck.length && value.every((w, k) => w === readCard(deck[k]).text)) continue;
+      const row = Array.isArray(value) && value.every(Array.isArray)
+        ? seatsTable(scheme, table, value, you, part.name)
+        : line(part.name, isCardList(value) ? cardList(value) : (Array.isArray(value) ? wordList(value) : String(value)));
+      row.dataset.part = part.name;
+      if (row.tagName === 'TABLE') deal.append(row);
+      else rest.append(row);
+    }
+    const positions = scheme.player?.positions;
+    if (positions && deck.length > Math.max(...positions)) {
+      const yours = line(`your first cards`, cardList(positions.map((p) => deck[p])),
+        el('span', { class: 'notes' }, `the deck's positions ${positions.join(' and ')}`));
+      yours.dataset.part = 'yours';
+      rest.prepend(yours);
+    }
+    const deckLine = line('deck', cardList(deck));
+    deckLine.dataset.part = 'deck';
+    rest.append(deckLine);
+    deal.append(rest);
+    root.append(deal);
+  });
+  return root;
+}
+
+const FIRST = ['fingerprint', 'randoms', 'positions', 'deck'];
+
+const scalar = (v) => v === null || typeof v !== 'object';
+
+/** Returns a stage's value: numbers and codes as the vectors write them, lists on wrapping lines. */
+function stageValue(value) {
+  if (scalar(value)) return el('code', {}, String(value));
+  if (Array.isArray(value) && value.every(scalar)) return el('code', { class: 'list' }, value.join(' '));
+  if (Array.isArray(value) && value.every((v) => Array.isArray(v) && v.every(scalar))) {
+    return el('code', { class: 'list rows' }, value.map((row, i) => `${i}: ${row.join(' ')}`).join('\n'));
+  }
+  if (Array.isArray(value)) {
+    return el('ol', { class: 'stage-items' }, ...value.map((item) => el('li', {}, stageValue(item))));
+  }
+  const list = el('dl', { class: 'stages nested' });
+  for (const [k, v] of Object.entries(value)) {
+    list.append(el('dt', {}, k + (Array.isArray(v) ? ` (${v.length})` : '')), el('dd', {}, stageValue(v)));
+  }
+  return list;
+}
+
+/** Returns the method's stages, folded: the fingerprint, randoms, positions, deck, then the rest of the trace. */
+export function stagesOf(scheme, trace, summary = 'How the cards were dealt: the method’s stages') {
+  const keys = [...FIRST.filter((k) => k in trace), ...Object.keys(trace).filter((k) => !FIRST.includes(k))];
+  const list = el('dl', { class: 'stages' });
+  for (const key of keys) {
+    const value = trace[key];
+    const count = Array.isArray(value) ? ` (${value.length})` : '';
+    list.append(el('dt', {}, key + count), el('dd', {}, stageValue(value)));
+  }
+  return el('details', { class: 'stages-box' },
+    el('summary', {}, summary),
+    el('p', {}, `${scheme.method}. Each value below is the one of the same name in the scheme's page and its test vectors (docs/schemes/${scheme.id}.md).`),
+    list);
+}
+
+export { pairs };
