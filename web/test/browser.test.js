@@ -1,0 +1,477 @@
+// The verifier page in a real headless Chromium (Debian's `chromium`, driven
+// by puppeteer-core): web/ served from 127.0.0.1 on a free port, each sample
+// receipt of docs/receipts/ pasted and VERIFIED with the right cards on the
+// page, a wrong fingerprint NOT VERIFIED, a refused field's message next to
+// it, the shareable link opened in a new page, the games, a phone-width
+// page without horizontal scroll, and no request to anything but the local
+// server. A screenshot per scheme goes to target/web-screens/<scheme>.png.
+//
+// Run by web/test.sh (after web/build.sh); alone: `node --test web/test/`.
+// CHROMIUM overrides the browser's path (default /usr/bin/chromium).
+
+'use strict';
+
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const puppeteer = require('puppeteer-core');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const WEB = path.join(ROOT, 'web');
+const SCREENS = path.join(ROOT, 'target', 'web-screens');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const TIMEOUT = 30_000;
+
+// The cards each sample receipt deals, from `fairdeal verify SCHEME --input
+// docs/receipts/SCHEME.json --json` (the CLI, not the wasm package the page
+// runs): seat 0 first, then the up-card and the kitty; for a series the
+// first hand; for the blackjack shoe its first 20 cards.
+const EXPECTED = {
+  euchremaster: {
+    hands: ['Tc 9s 9d Jd Ad', 'Kc Qd 9h Th Ts', 'Kh Kd Jc Ah Ks', 'Ac Js Qh As Qs'],
+    'up-card': 'Qc',
+    kitty: '9c Td Jh',
+    dealer: 1,
+  },
+  'sfc32-lock': {
+    hands: ['9d Ad Js Qs Qh', 'As Ac Jh 9c Ts', 'Jd Kc Jc Qd 9h', 'Qc 9s Ah Th Tc'],
+    'up-card': 'Ks',
+    kitty: 'Td Kd Kh',
+  },
+  'atout-v1': {
+    hands: ['8c Ks Kc Ts 9d 7h Ad Qd', 'Kh 7c Qc 7s 7d Qh Ac 8d', 'Kd Js Jd Qs 9h As Jc 8h', '9s Td Th 9c 8s Tc Jh Ah'],
+    'up-card': 'Qh',
+    dealer: 3,
+    taker: 1,
+  },
+  'hmac-blackjack': {
+    deck: '3d 9s 5s Ks 3c As 2s Kc 9c 7d 5s Qc Qs 3s 4d Td Ac 3d 6h Td',
+  },
+  showdown: {
+    hands: ['Th Tc Qh Qc 9h', 'Qd Td Ks 9c 9s', 'Jh Ad Jd Kc Kd', 'Jc As Ts 9d Qs'],
+    'up-card': 'Ah',
+    kitty: 'Js Kh Ac',
+    dealer: 0,
+    deals: 6,
+  },
+};
+
+const receipt = (scheme) => JSON.parse(fs.readFileSync(path.join(ROOT, 'docs', 'receipts', `${scheme}.json`), 'utf8'));
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** A static server of web/ on 127.0.0.1 and a free port; it logs each path asked for. */
+function serve() {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    requests.push(req.url);
+    const file = path.join(WEB, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+    if (!file.startsWith(WEB + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve({ server, requests, base: `http://127.0.0.1:${server.address().port}/` }));
+  });
+}
+
+let site;
+let browser;
+const outside = [];
+const pageErrors = [];
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(WEB, 'pkg', 'fairdeal_wasm.js')), 'web/pkg is missing: run bash web/build.sh first');
+  assert.ok(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (web/test.sh does)`);
+  fs.mkdirSync(SCREENS, { recursive: true });
+  site = await serve();
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    protocolTimeout: TIMEOUT,
+    args: [...(root ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
+      '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-default-apps', '--disable-sync',
+      '--font-render-hinting=none'],
+  });
+});
+
+after(async () => {
+  // Closed even when a test failed; killed when closing hangs.
+  if (browser) {
+    const proc = browser.process();
+    await Promise.race([browser.close(), new Promise((r) => { setTimeout(r, 5000).unref(); })]).catch(() => {});
+    if (proc && proc.exitCode === null) proc.kill('SIGKILL');
+  }
+  if (site) site.server.close();
+});
+
+process.on('exit', () => {
+  const proc = browser && browser.process();
+  if (proc && proc.exitCode === null) proc.kill('SIGKILL');
+});
+
+/** Opens the page (with `hash`), waits for the wasm package, and records requests off 127.0.0.1. */
+async function open(hash = '', viewport = { width: 1200, height: 900 }) {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  await page.setViewport(viewport);
+  page.on('request', (r) => {
+    if (!r.url().startsWith(site.base) && !r.url().startsWith('data:')) outside.push(r.url());
+  });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(m.text()); });
+  await page.goto(site.base + hash, { waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready]');
+  assert.equal(await page.$eval('body', (b) => b.dataset.ready), 'yes', 'the wasm package did not load');
+  return page;
+}
+
+/** Pastes `object` as JSON into the receipt box, presses "Verify this receipt", and returns the verdict. */
+async function paste(page, object) {
+  await page.$eval('#receipt-text', (t, text) => { t.value = text; }, JSON.stringify(object, null, 2));
+  await page.click('#load-receipt');
+  return verdict(page);
+}
+
+async function verdict(page) {
+  await page.waitForSelector('#verdict[data-verdict]:not([hidden])');
+  return page.$eval('#verdict', (v) => ({ state: v.dataset.verdict, text: v.innerText }));
+}
+
+/** The cards on the page: each seat's codes in the first deal (sorted), and each named part's codes. */
+function table(page) {
+  return page.evaluate(() => {
+    const deal = document.querySelector('.deal');
+    const codes = (node) => [...node.querySelectorAll('.card')].map((c) => c.dataset.code);
+    const hands = [...deal.querySelectorAll('table.seats:not([data-part]) tbody tr')].map((tr) => codes(tr));
+    const parts = {};
+    for (const node of deal.querySelectorAll('[data-part]')) parts[node.dataset.part] = codes(node);
+    const marks = {};
+    for (const tr of deal.querySelectorAll('table.seats:not([data-part]) tbody tr')) {
+      for (const m of tr.querySelectorAll('.mark')) marks[m.textContent] = Number(tr.dataset.seat);
+    }
+    return { hands, parts, marks, deals: document.querySelectorAll('.deal').length, seatText: [...deal.querySelectorAll('table.seats th[scope=row]')].map((th) => th.textContent) };
+  });
+}
+
+const sorted = (codes) => [...codes].sort();
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
+}
+
+for (const scheme of Object.keys(EXPECTED)) {
+  test(`${scheme}: the sample receipt, pasted, is VERIFIED with the right cards`, { timeout: TIMEOUT }, async () => {
+    const page = await open();
+    try {
+      const v = await paste(page, { scheme, ...receipt(scheme) });
+      assert.equal(v.state, 'ok', v.text);
+      assert.match(v.text, /^VERIFIED\b/);
+      assert.match(v.text, /The fingerprint matches SHA-256\(/);
+      const want = EXPECTED[scheme];
+      const got = await table(page);
+      if (want.hands) {
+        assert.equal(got.hands.length, want.hands.length);
+        want.hands.forEach((hand, seat) => assert.deepEqual(sorted(got.hands[seat]), sorted(hand.split(' ')), `seat ${seat}`));
+        assert.equal(got.parts['up-card'].join(' '), want['up-card']);
+      }
+      if (want.kitty) assert.equal(got.parts.kitty.join(' '), want.kitty);
+      if (want.deck) assert.equal(got.parts.deck.join(' '), want.deck);
+      if (want.dealer !== undefined) assert.equal(got.marks.dealer, want.dealer, 'the dealer is marked');
+      if (want.taker !== undefined) assert.equal(got.marks.taker, want.taker, 'the taker is marked');
+      if (want.deals) assert.equal(got.deals, want.deals);
+      // The suits are drawn, red ones in red.
+      const red = await page.$$eval('.deal .card.red', (cards) => cards.map((c) => [c.dataset.code, getComputedStyle(c).color]));
+      assert.ok(red.length > 0 && red.every(([code, colour]) => /[hd]$/.test(code) && colour === 'rgb(192, 0, 26)'), JSON.stringify(red.slice(0, 3)));
+      assert.match(await page.$eval('.deal .card', (c) => c.innerText), /^(10|[2-9AKQJ])[♠♥♣♦]$/);
+      // The stages are there, folded.
+      assert.equal(await page.$eval('details.stages-box', (d) => d.open), false);
+      assert.match(await page.$eval('details.stages-box', (d) => d.textContent), /fingerprint/);
+      await shot(page, scheme);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('a receipt without "scheme" is recognised by its fields', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, receipt('sfc32-lock'));
+    assert.equal(v.state, 'ok', v.text);
+    assert.equal(await page.$eval('#scheme', (s) => s.value), 'sfc32-lock');
+    assert.equal(await page.$eval('#f-fingerprint', (i) => i.value), receipt('sfc32-lock').lock);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a receipt file dropped on the page verifies', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'receipt.json', { type: 'application/json' }));
+      document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, JSON.stringify({ scheme: 'hmac-blackjack', ...receipt('hmac-blackjack') }));
+    const v = await verdict(page);
+    assert.equal(v.state, 'ok', v.text);
+    assert.equal(await page.$eval('#scheme', (s) => s.value), 'hmac-blackjack');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a wrong fingerprint is NOT VERIFIED and shows no deal', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const wrong = { scheme: 'euchremaster', ...receipt('euchremaster'), fingerprint: '0'.repeat(64) };
+    const v = await paste(page, wrong);
+    assert.equal(v.state, 'bad', v.text);
+    assert.match(v.text, /^NOT VERIFIED\b/);
+    assert.match(v.text, /does not match SHA-256\(seed\)/);
+    assert.match(v.text, /616b955738da56cb7591a9f11321fc7b0a80183d3c2768307cce1dd96bd3ea53/);
+    assert.equal(await page.$('.deal'), null, 'no deal is shown for a mismatch');
+    const colour = await page.$eval('#verdict h2', (h) => getComputedStyle(h).color);
+    assert.equal(colour, 'rgb(163, 17, 31)');
+    await shot(page, 'not-verified');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a hand that differs is NOT VERIFIED with the hint that explains it', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster'), dealer: 2, hand: 'Tc 9s 9d Jd Ad' });
+    assert.equal(v.state, 'bad', v.text);
+    assert.match(v.text, /Hint: with dealer 1 instead of 2/);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a refused field shows its message next to that field, typed from the keyboard', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    await page.select('#scheme', 'euchremaster');
+    const good = receipt('euchremaster');
+    await page.type('#f-seed', good.seed.slice(1));
+    await page.type('#f-cut', good.cut);
+    await page.type('#f-dealer', String(good.dealer));
+    await page.type('#f-fingerprint', good.fingerprint);
+    await page.keyboard.press('Enter');
+    const v = await verdict(page);
+    assert.equal(v.state, 'refused', v.text);
+    const field = await page.$eval('#f-seed-error', (e) => ({
+      text: e.textContent,
+      same: e.closest('.field') === document.getElementById('f-seed').closest('.field'),
+      invalid: document.getElementById('f-seed').getAttribute('aria-invalid'),
+      described: document.getElementById('f-seed').getAttribute('aria-describedby').split(' ').includes(e.id),
+      focused: document.activeElement.id,
+    }));
+    assert.equal(field.text, 'seed: 63 characters, expected 64 hexadecimal digits');
+    assert.ok(field.same, 'the message is in the field\'s block');
+    assert.equal(field.invalid, 'true');
+    assert.ok(field.described, 'the input is described by its message');
+    assert.equal(field.focused, 'f-seed');
+    await shot(page, 'field-error');
+    // Fixed, it verifies; the message goes.
+    await page.$eval('#f-seed', (i, s) => { i.value = s; }, good.seed);
+    await page.click('#verify');
+    assert.equal((await verdict(page)).state, 'ok');
+    assert.equal(await page.$eval('#f-seed-error', (e) => e.textContent), '');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a refused seat\'s text names its seat input', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, { scheme: 'atout-v1', ...receipt('atout-v1'), numbers: ['12', '', 'a|b', ''] });
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(await page.$eval('#f-numbers-error', (e) => e.textContent), /^numbers\[2\]: /);
+    assert.equal(await page.$eval('#f-numbers-2', (i) => i.getAttribute('aria-invalid')), 'true');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the shareable link carries the receipt and opens to the same verdict', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  let again;
+  try {
+    await paste(page, { scheme: 'atout-v1', ...receipt('atout-v1') });
+    const link = await page.$eval('#share-link', (a) => a.href);
+    assert.ok(link.startsWith(`${site.base}#r=`), link);
+    assert.equal(await page.evaluate(() => window.location.hash), link.slice(link.indexOf('#')));
+    const first = await table(page);
+    again = await open(link.slice(link.indexOf('#')));
+    const v = await verdict(again);
+    assert.equal(v.state, 'ok', v.text);
+    assert.deepEqual(await table(again), first);
+    assert.equal(await again.$eval('#scheme', (s) => s.value), 'atout-v1');
+    assert.equal(await again.$eval('#f-secret', (i) => i.value), 's');
+    // The fragment never reached the server.
+    assert.ok(site.requests.every((r) => !r.includes('r=')), site.requests.join(' '));
+  } finally {
+    await page.close();
+    if (again) await again.close();
+  }
+});
+
+test('blackjack: a round replayed from the actions, checked against the fingerprint', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    await page.select('#scheme', 'hmac-blackjack');
+    await page.select('#game', 'blackjack');
+    await page.type('#f-server_seed', '0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333');
+    await page.type('#f-client_seed', 'replay');
+    await page.type('#f-nonce', '0');
+    await page.type('#f-actions', 'D');
+    await page.click('#verify');
+    let v = await verdict(page);
+    assert.equal(v.state, 'unchecked', v.text);
+    await page.type('#f-fingerprint', '7a7f7f9e6773ac54ad5c543ea103b9fd7308abe702a9d41d200fe441b3e00428');
+    await page.click('#verify');
+    v = await verdict(page);
+    assert.equal(v.state, 'ok', v.text);
+    const round = await page.$$eval('.blackjack tbody tr', (rows) => rows.map((r) => ({
+      who: r.dataset.hand,
+      cards: [...r.querySelectorAll('.card')].map((c) => c.dataset.code).join(' '),
+      text: r.innerText,
+    })));
+    assert.deepEqual(round.map((r) => r.cards), ['As 6h 7d', '3h 3d Jh Ts']);
+    assert.match(round[0].text, /doubled/);
+    assert.match(round[0].text, /win, net 2/);
+    await shot(page, 'hmac-blackjack-blackjack');
+  } finally {
+    await page.close();
+  }
+});
+
+const SEED = 'c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59';
+const FINGERPRINT = '62ee07f47f3774f2f0a13c26b8763a50dffe97ea58a06ed09a4ff3da95d43225';
+
+test('mines: the board as a 5x5 grid with the mines where the method puts them', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, {
+      scheme: 'hmac-blackjack', game: 'mines', server_seed: SEED, client_seed: 'lucky', nonce: 0, mines: 3, fingerprint: FINGERPRINT,
+    });
+    assert.equal(v.state, 'ok', v.text);
+    const grid = await page.$$eval('table.mines tr', (rows) => rows.map((r) => [...r.cells].map((c) => (c.classList.contains('mine') ? 'M' : '.')).join('')));
+    assert.deepEqual(grid, ['...M.', '.....', '....M', '.M...', '.....']);
+    await shot(page, 'hmac-blackjack-mines');
+  } finally {
+    await page.close();
+  }
+});
+
+test('plinko, roulette, case and battle: each outcome shown', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const base = { scheme: 'hmac-blackjack', server_seed: SEED, client_seed: 'lucky', fingerprint: FINGERPRINT };
+    let v = await paste(page, { ...base, game: 'plinko', nonce: 0, rows: 8, balls: 2 });
+    assert.equal(v.state, 'ok', v.text);
+    assert.equal(await page.$$eval('svg.plinko polyline', (p) => p.length), 2);
+    assert.deepEqual(await page.$$eval('.paths li', (li) => li.map((l) => l.textContent)), ['RLRLRLRR → slot 5', 'RLRLLLLL → slot 2']);
+    await shot(page, 'hmac-blackjack-plinko');
+    v = await paste(page, { ...base, game: 'roulette' });
+    assert.equal(v.state, 'ok', v.text);
+    assert.match(await page.$eval('.roulette', (r) => r.textContent), /Slot 7: RED/);
+    v = await paste(page, { ...base, game: 'case', nonce: 0, rolls: 2 });
+    assert.equal(v.state, 'ok', v.text);
+    assert.match(await page.$eval('.tickets', (t) => t.textContent), /56808\.64965543151/);
+    v = await paste(page, { ...base, game: 'battle', players: 2, rounds: 2 });
+    assert.equal(v.state, 'ok', v.text);
+    assert.equal(await page.$$eval('.tickets tbody tr', (r) => r.length), 4);
+  } finally {
+    await page.close();
+  }
+});
+
+test('at phone width (375 px) nothing scrolls sideways', { timeout: TIMEOUT }, async () => {
+  const page = await open('', { width: 375, height: 800, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  try {
+    for (const scheme of ['atout-v1', 'hmac-blackjack', 'showdown']) {
+      const v = await paste(page, { scheme, ...receipt(scheme) });
+      assert.equal(v.state, 'ok', v.text);
+      await page.$eval('details.stages-box', (d) => { d.open = true; });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 375, `${scheme}: the page is ${width} px wide`);
+    }
+    await page.$eval('details.stages-box', (d) => { d.open = false; });
+    await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster') });
+    await shot(page, 'phone-euchremaster');
+  } finally {
+    await page.close();
+  }
+});
+
+test('every control has a label, and the verdict is announced', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    for (const scheme of Object.keys(EXPECTED)) {
+      await page.select('#scheme', scheme);
+      const unlabelled = await page.$$eval('input, select, textarea', (nodes) => nodes
+        .filter((n) => n.labels.length === 0 && !n.getAttribute('aria-label'))
+        .map((n) => n.id || n.name));
+      assert.deepEqual(unlabelled, [], scheme);
+    }
+    assert.equal(await page.$eval('#verdict', (v) => v.getAttribute('aria-live')), 'polite');
+  } finally {
+    await page.close();
+  }
+});
+
+test('without the wasm package the page says how to build and serve it', { timeout: TIMEOUT }, async () => {
+  const page = await browser.newPage();
+  try {
+    page.setDefaultTimeout(TIMEOUT);
+    await page.setRequestInterception(true);
+    page.on('request', (r) => (r.url().includes('/pkg/') ? r.abort() : r.continue()));
+    await page.goto(site.base, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-ready]');
+    assert.equal(await page.$eval('body', (b) => b.dataset.ready), 'failed');
+    assert.match((await verdict(page)).text, /did not load[\s\S]*bash web\/build\.sh/);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the README picture: a verified deal at 800 px', { timeout: TIMEOUT }, async () => {
+  const page = await open('', { width: 800, height: 900 });
+  try {
+    await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster') });
+    const box = await page.$eval('#outcome', (o) => { const r = o.getBoundingClientRect(); return { y: r.top + window.scrollY, height: r.height }; });
+    await page.screenshot({ path: path.join(SCREENS, 'readme.png'), clip: { x: 0, y: 0, width: 800, height: Math.ceil(box.y + box.height) } });
+  } finally {
+    await page.close();
+  }
+});
+
+test('nothing was asked of any server but the local one, and the page raised no error', { timeout: TIMEOUT }, () => {
+  assert.deepEqual(outside, []);
+  assert.deepEqual(pageErrors, []);
+});
