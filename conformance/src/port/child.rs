@@ -140,9 +140,25 @@ impl PortProcess {
 
     /// Returns the last lines of the port's standard error, each shortened.
     pub fn stderr_tail(&self) -> Vec<String> {
-        // Give the reader thread a moment to catch up with a crash's last words.
+        self.stderr_since(0)
+    }
+
+    /// Returns how many bytes the port has written to its standard error
+    /// so far: a mark for [`PortProcess::stderr_since`].
+    pub fn stderr_mark(&self) -> u64 {
+        self.stderr.lock().map(|t| t.written).unwrap_or_default()
+    }
+
+    /// Returns the last lines of what the port wrote to its standard error
+    /// after `mark`, each shortened: what it said about one case.
+    pub fn stderr_since(&self, mark: u64) -> Vec<String> {
+        // Give the reader thread a moment to catch up with a crash's last
+        // words, or with the lines written just before an answer.
         thread::sleep(Duration::from_millis(20));
-        self.stderr.lock().map(|t| t.lines()).unwrap_or_default()
+        self.stderr
+            .lock()
+            .map(|t| t.lines(mark))
+            .unwrap_or_default()
     }
 
     /// Asks the port to end (closing its input), waits briefly, then kills
@@ -301,25 +317,32 @@ fn read_line(reader: &mut impl BufRead, limit: usize) -> Result<Option<String>, 
 #[derive(Debug, Default)]
 struct Tail {
     bytes: VecDeque<u8>,
-    /// Whether earlier bytes were dropped.
-    cut: bool,
+    /// How many bytes the port wrote in all, those dropped included.
+    written: u64,
 }
 
 impl Tail {
     fn push(&mut self, chunk: &[u8], keep: usize) {
         self.bytes.extend(chunk);
+        // `as u64` is lossless on every platform Rust runs on.
+        self.written += chunk.len() as u64;
         if self.bytes.len() > keep {
             let extra = self.bytes.len() - keep;
             self.bytes.drain(..extra);
-            self.cut = true;
         }
     }
 
-    /// The last [`STDERR_TAIL`] lines, each at most [`STDERR_LINE`]
-    /// characters; a line cut at its start or end is marked `...`.
-    fn lines(&self) -> Vec<String> {
-        let (a, b) = self.bytes.as_slices();
-        let text = String::from_utf8_lossy(&[a, b].concat()).into_owned();
+    /// The last [`STDERR_TAIL`] lines of what was written after byte
+    /// `mark`, each at most [`STDERR_LINE`] characters; a line cut at its
+    /// start or end is marked `...`.
+    fn lines(&self, mark: u64) -> Vec<String> {
+        let held = self.bytes.len() as u64;
+        let dropped = self.written - held;
+        // Bytes from `mark` on, as far as they are still held.
+        let skip = usize::try_from(mark.saturating_sub(dropped)).unwrap_or(usize::MAX);
+        let cut = mark < dropped;
+        let bytes: Vec<u8> = self.bytes.iter().skip(skip).copied().collect();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
         let all: Vec<&str> = text.lines().collect();
         let first = all.len().saturating_sub(STDERR_TAIL);
         all.iter()
@@ -330,7 +353,7 @@ impl Tail {
                 if shown.len() < line.len() {
                     shown.push_str("...");
                 }
-                if i == 0 && self.cut {
+                if i == 0 && cut {
                     shown.insert_str(0, "...");
                 }
                 shown
@@ -385,6 +408,20 @@ mod tests {
         assert!(read_line(&mut reader, 1 << 20).is_err());
     }
 
+    /// What a port wrote about one case: the bytes after the mark taken
+    /// when the case was sent.
+    #[test]
+    fn the_stderr_since_a_mark_is_what_came_after_it() {
+        let mut tail = Tail::default();
+        tail.push(b"hello\ncase 1\n", 16);
+        let mark = tail.written;
+        assert!(tail.lines(mark).is_empty());
+        tail.push(b"case 2: a\ncase 2: b\n", 16);
+        assert_eq!(tail.lines(mark), ["... 2: a", "case 2: b"]);
+        tail.push(b"x\n", 64);
+        assert_eq!(tail.lines(tail.written - 2), ["x"]);
+    }
+
     #[test]
     fn the_stderr_tail_keeps_the_last_bytes_and_shortens_long_lines() {
         let mut tail = Tail::default();
@@ -392,12 +429,15 @@ mod tests {
             tail.push(&[b'e'; 1000], 4096);
         }
         assert!(tail.bytes.len() <= 4096);
-        assert_eq!(tail.lines(), [format!("...{}...", "e".repeat(STDERR_LINE))]);
+        assert_eq!(
+            tail.lines(0),
+            [format!("...{}...", "e".repeat(STDERR_LINE))]
+        );
         let mut tail = Tail::default();
         for i in 0..30 {
             tail.push(format!("line {i}\n").as_bytes(), 4096);
         }
-        let lines = tail.lines();
+        let lines = tail.lines(0);
         assert_eq!(lines.len(), STDERR_TAIL);
         assert_eq!(lines.last().map(String::as_str), Some("line 29"));
     }

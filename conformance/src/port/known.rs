@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use fairdeal::core::text::quoted;
+
 /// How a known failure is meant to end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -51,7 +53,8 @@ pub fn parse(text: &str) -> Result<Vec<Known>, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let [case, status, stage] = words.as_slice() else {
             return Err(format!(
-                "line {n}: expected `scheme/case-id status stage`, got {line:?}"
+                "line {n}: expected `scheme/case-id status stage`, got {}",
+                quoted(line)
             ));
         };
         let status = match *status {
@@ -59,13 +62,15 @@ pub fn parse(text: &str) -> Result<Vec<Known>, String> {
             "wontfix" => Status::WontFix,
             other => {
                 return Err(format!(
-                    "line {n}: status {other:?}, expected todo or wontfix"
+                    "line {n}: status {}, expected todo or wontfix",
+                    quoted(other)
                 ));
             }
         };
         if !case.contains('/') {
             return Err(format!(
-                "line {n}: case {case:?} must be written scheme/case-id"
+                "line {n}: case {} must be written scheme/case-id",
+                quoted(case)
             ));
         }
         out.push(Known {

@@ -10,6 +10,7 @@ mod protocol;
 mod random;
 mod report;
 mod session;
+mod stages;
 mod verdict;
 
 use std::collections::BTreeSet;
@@ -26,8 +27,10 @@ pub use report::{junit, summary};
 pub use verdict::{Failure, Verdict};
 
 use crate::{Filter, VectorFile};
+use fairdeal::DynScheme;
+use fairdeal::core::text::quoted;
 use serde::Serialize;
-use session::Session;
+use session::{Reply, Session};
 
 /// How to run a port.
 #[derive(Clone, Debug)]
@@ -55,6 +58,13 @@ pub struct CaseResult {
     pub id: String,
     /// The protocol kind.
     pub kind: &'static str,
+    /// The `seq` of its run line, when it was sent to the port (what a
+    /// port's log names it by).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+    /// Whether it expects a refusal (an `invalid` case), not output.
+    #[serde(skip)]
+    pub refusal: bool,
     /// How it went.
     #[serde(flatten)]
     pub verdict: Verdict,
@@ -136,8 +146,8 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
     {
         let Some(scheme) = fairdeal::scheme(&file.scheme) else {
             return Err(format!(
-                "vectors for {:?}, which this build does not know",
-                file.scheme
+                "vectors for {}, which this build does not know",
+                quoted(&file.scheme)
             ));
         };
         let supported = session.hello.schemes.get(&file.scheme).cloned();
@@ -155,7 +165,7 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                     reason: format!("the port does not run {} cases", case.kind),
                 },
                 Some(_) => match session.run(&case.scheme, case.kind, &case.fields) {
-                    Ok(reply) => verdict::judge(scheme, &case, reply),
+                    Ok(reply) => judge(&session, scheme, &case, reply),
                     Err(why) => {
                         aborted = Some(why);
                         break 'files;
@@ -166,9 +176,12 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                 scheme: case.scheme.clone(),
                 id: case.id.clone(),
                 kind: case.kind,
+                seq: session.sent(),
+                refusal: matches!(case.expected, Expectation::Error { .. }),
                 verdict,
                 known: None,
             });
+            answered_twice(&mut session, &mut results);
         }
     }
     Ok(finish(
@@ -237,7 +250,7 @@ pub fn differential(
                     expected: Expectation::Output(ours),
                 };
                 match session.run(&case.scheme, case.kind, &case.fields) {
-                    Ok(reply) => verdict::judge(scheme, &case, reply),
+                    Ok(reply) => judge(&session, scheme, &case, reply),
                     Err(why) => {
                         aborted = Some(why);
                         break 'files;
@@ -266,9 +279,12 @@ pub fn differential(
                 scheme: file.scheme.clone(),
                 id,
                 kind: "trace",
+                seq: session.sent(),
+                refusal: false,
                 verdict,
                 known: None,
             });
+            answered_twice(&mut session, &mut results);
         }
     }
     Ok(finish(
@@ -279,6 +295,28 @@ pub fn differential(
         new_cases,
         aborted,
     ))
+}
+
+/// Judges a reply; a failure shows what the port wrote to its standard
+/// error about the case.
+fn judge(session: &Session, scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
+    let mut verdict = verdict::judge(scheme, case, reply);
+    if let Verdict::Fail(f) = &mut verdict {
+        if f.stderr.is_empty() {
+            f.stderr = session.case_stderr();
+        }
+    }
+    verdict
+}
+
+/// Fails each earlier case the port answered a second time: the second
+/// answer came while a later case ran, which is not blamed for it.
+fn answered_twice(session: &mut Session, results: &mut [CaseResult]) {
+    for seq in session.take_repeated() {
+        if let Some(r) = results.iter_mut().rev().find(|r| r.seq == Some(seq)) {
+            verdict::answered_twice(&mut r.verdict, seq);
+        }
+    }
 }
 
 fn finish(

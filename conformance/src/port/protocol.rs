@@ -5,6 +5,11 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
+use fairdeal::core::ErrorKind;
+use fairdeal::core::json::parse_json;
+
+use crate::diff::brief;
+
 /// The protocol version this runner speaks.
 pub const PROTOCOL: u64 = 1;
 
@@ -64,16 +69,21 @@ pub fn run(seq: u64, scheme: &str, kind: &str, fields: &Map<String, Value>) -> S
 ///
 /// What is wrong with the line, in words.
 pub fn parse_hello(line: &str) -> Result<Hello, String> {
-    let value: Value =
-        serde_json::from_str(line).map_err(|e| format!("the hello is not JSON ({e}): {line}"))?;
+    let value = strict(line).map_err(|e| format!("the hello is {e}: {}", clip(line)))?;
     if value.get("type").and_then(Value::as_str) != Some("hello") {
-        return Err(format!("expected a hello, got: {line}"));
+        return Err(format!("expected a hello, got: {}", clip(line)));
     }
-    match value.get("protocol").and_then(Value::as_u64) {
-        Some(PROTOCOL) => {}
-        other => {
+    match value.get("protocol") {
+        Some(v) if v.as_u64() == Some(PROTOCOL) => {}
+        Some(other) => {
             return Err(format!(
-                "the port speaks protocol {other:?}; this runner speaks {PROTOCOL}"
+                "the port speaks protocol {}; this runner speaks {PROTOCOL}",
+                brief(other)
+            ));
+        }
+        None => {
+            return Err(format!(
+                "the hello has no \"protocol\"; this runner speaks {PROTOCOL}"
             ));
         }
     }
@@ -113,15 +123,15 @@ pub fn parse_hello(line: &str) -> Result<Hello, String> {
 /// What is wrong with the line, in words: not JSON, not an answer, or the
 /// wrong sequence number.
 pub fn parse_answer(line: &str, seq: u64) -> Result<Answer, String> {
-    let value: Value = serde_json::from_str(line)
-        .map_err(|_| format!("a line that is not JSON: {}", clip(line)))?;
+    let value = strict(line).map_err(|e| format!("a line that is {e}: {}", clip(line)))?;
     let kind = value.get("type").and_then(Value::as_str);
     if !matches!(kind, Some("output" | "error" | "skip")) {
         return Err(format!("a line that is not an answer: {}", clip(line)));
     }
-    match value.get("seq").and_then(Value::as_u64) {
-        Some(got) if got == seq => {}
-        got => return Err(format!("an answer with seq {got:?}, expected {seq}")),
+    match value.get("seq") {
+        Some(got) if got.as_u64() == Some(seq) => {}
+        Some(got) => return Err(format!("an answer with seq {}, expected {seq}", brief(got))),
+        None => return Err(format!("an answer without a seq, expected {seq}")),
     }
     let text = |k: &str| {
         value
@@ -139,6 +149,24 @@ pub fn parse_answer(line: &str, seq: u64) -> Result<Answer, String> {
         },
         _ => Answer::Skip(text("reason")),
     })
+}
+
+/// Parses a line as JSON, refusing a key given twice (which JSON parsers
+/// resolve differently); the error says what the line is instead.
+fn strict(line: &str) -> Result<Value, String> {
+    parse_json(line).map_err(|e| match e.kind() {
+        ErrorKind::Duplicate { .. } => format!("JSON with the key `{}` twice", e.field()),
+        _ => "not JSON".to_owned(),
+    })
+}
+
+/// Returns the seq of `line` when it is an answer to an earlier case than
+/// run number `seq`: a second answer to that case.
+pub fn earlier_answer(line: &str, seq: u64) -> Option<u64> {
+    let value: Value = serde_json::from_str(line).ok()?;
+    let kind = value.get("type").and_then(Value::as_str)?;
+    let earlier = value.get("seq").and_then(Value::as_u64)?;
+    (matches!(kind, "output" | "error" | "skip") && (1..seq).contains(&earlier)).then_some(earlier)
 }
 
 /// Shortens a line for a message.
@@ -163,7 +191,7 @@ mod tests {
         assert!(
             parse_answer(r#"{"type":"output","seq":2,"output":{}}"#, 3)
                 .unwrap_err()
-                .contains("seq Some(2)")
+                .contains("an answer with seq 2, expected 3")
         );
         assert!(
             parse_answer("hello there", 3)
@@ -179,6 +207,27 @@ mod tests {
             r#"{"type":"hello","protocol":1,"name":"p","language":"L","schemes":{"x":["trace"]}}"#,
         );
         assert_eq!(h.unwrap().schemes["x"], ["trace"]);
-        assert!(parse_hello(r#"{"type":"hello","protocol":2,"schemes":{}}"#).is_err());
+        assert_eq!(
+            parse_hello(r#"{"type":"hello","protocol":2,"schemes":{}}"#).unwrap_err(),
+            "the port speaks protocol 2; this runner speaks 1"
+        );
+        assert_eq!(
+            parse_hello(r#"{"type":"hello","schemes":{}}"#).unwrap_err(),
+            "the hello has no \"protocol\"; this runner speaks 1"
+        );
+        assert_eq!(
+            parse_answer(r#"{"type":"skip","reason":"no"}"#, 3).unwrap_err(),
+            "an answer without a seq, expected 3"
+        );
+        assert_eq!(
+            parse_answer(r#"{"type":"skip","seq":3,"seq":4,"reason":"no"}"#, 3).unwrap_err(),
+            r#"a line that is JSON with the key `seq` twice: {"type":"skip","seq":3,"seq":4,"reason":"no"}"#
+        );
+        assert_eq!(
+            earlier_answer(r#"{"type":"output","seq":2,"output":{}}"#, 3),
+            Some(2)
+        );
+        assert_eq!(earlier_answer(r#"{"type":"output","seq":4}"#, 3), None);
+        assert_eq!(earlier_answer(r#"{"type":"log","seq":2}"#, 3), None);
     }
 }

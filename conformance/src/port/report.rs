@@ -59,6 +59,13 @@ pub fn summary(report: &Report) -> String {
             "{scheme}: {p} passed, {f} failed, {s} unsupported{known}"
         );
     }
+    let stages = super::stages::by_stage(&report.cases);
+    if !stages.is_empty() {
+        let _ = writeln!(out, "by stage (FAIL: where cases first differ):");
+        for line in stages {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
     if report.restarts > 0 {
         let _ = writeln!(
             out,
@@ -252,6 +259,8 @@ mod tests {
                 scheme: "euchremaster".to_owned(),
                 id: "dealer-1".to_owned(),
                 kind: "trace",
+                seq: Some(1),
+                refusal: false,
                 verdict: Verdict::Fail(Box::new(Failure {
                     stage: "broken".to_owned(),
                     pointer: String::new(),

@@ -3,6 +3,7 @@
 
 use std::time::{Duration, Instant};
 
+use fairdeal::core::text::quoted;
 use serde_json::{Map, Value};
 
 use super::child::{PortProcess, Silence};
@@ -32,6 +33,13 @@ pub struct Session {
     /// The port's hello.
     pub hello: Hello,
     seq: u64,
+    /// How many bytes of standard error the port had written when the last
+    /// case was sent.
+    mark: u64,
+    /// The seq of the last case, when it was sent.
+    sent: Option<u64>,
+    /// The seqs of earlier cases the port answered a second time.
+    repeated: Vec<u64>,
     /// How many times the port was started again.
     pub restarts: usize,
     /// How many restarts in a row failed.
@@ -76,6 +84,9 @@ impl Session {
             port: Some(port),
             hello,
             seq: 0,
+            mark: 0,
+            sent: None,
+            repeated: Vec::new(),
             restarts: 0,
             failed_restarts: 0,
         })
@@ -93,6 +104,7 @@ impl Session {
         kind: &str,
         fields: &Map<String, Value>,
     ) -> Result<Reply, String> {
+        self.sent = None;
         self.wait(Duration::ZERO)?;
         let mut port = match self.port.take() {
             Some(port) => port,
@@ -119,36 +131,71 @@ impl Session {
         };
         // After a restart, which takes its own time: what is left now.
         let timeout = self.wait(self.timeout)?;
+        let until = Instant::now() + timeout;
         self.seq += 1;
+        self.sent = Some(self.seq);
+        self.mark = port.stderr_mark();
         port.send(&protocol::run(self.seq, scheme, kind, fields));
-        let reply = match port.receive(timeout) {
-            Ok(line) => match protocol::parse_answer(&line, self.seq) {
-                Ok(answer) => Reply::Answer(answer),
-                Err(reason) => Reply::Broken {
-                    reason,
+        let reply = loop {
+            let left = until.saturating_duration_since(Instant::now());
+            break match port.receive(left) {
+                Ok(line) => match protocol::parse_answer(&line, self.seq) {
+                    Ok(answer) => Reply::Answer(answer),
+                    Err(reason) => match protocol::earlier_answer(&line, self.seq) {
+                        // A second answer to an earlier case: that case's
+                        // fault, not this one's, which may still come.
+                        Some(earlier) => {
+                            self.repeated.push(earlier);
+                            continue;
+                        }
+                        None => Reply::Broken {
+                            reason,
+                            stderr: port.stderr_tail(),
+                        },
+                    },
+                },
+                Err(Silence::Timeout(_)) => {
+                    if let Err(passed) = self.wait(Duration::ZERO) {
+                        port.stop();
+                        return Err(passed);
+                    }
+                    Reply::Broken {
+                        reason: format!("no answer within {} s", timeout.as_secs_f64()),
+                        stderr: port.stderr_tail(),
+                    }
+                }
+                Err(Silence::Exited(how) | Silence::Unreadable(how)) => Reply::Broken {
+                    reason: how,
                     stderr: port.stderr_tail(),
                 },
-            },
-            Err(Silence::Timeout(t)) => {
-                if let Err(passed) = self.wait(Duration::ZERO) {
-                    port.stop();
-                    return Err(passed);
-                }
-                Reply::Broken {
-                    reason: format!("no answer within {} s", t.as_secs_f64()),
-                    stderr: port.stderr_tail(),
-                }
-            }
-            Err(Silence::Exited(how) | Silence::Unreadable(how)) => Reply::Broken {
-                reason: how,
-                stderr: port.stderr_tail(),
-            },
+            };
         };
         match reply {
             Reply::Answer(_) => self.port = Some(port),
             Reply::Broken { .. } => port.stop(),
         }
         Ok(reply)
+    }
+
+    /// Returns the seq of the last case, when it was sent to the port.
+    pub fn sent(&self) -> Option<u64> {
+        self.sent
+    }
+
+    /// Returns the seqs of earlier cases the port has answered a second
+    /// time since the last call.
+    pub fn take_repeated(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.repeated)
+    }
+
+    /// Returns the last lines the port wrote to its standard error since
+    /// the last case was sent, while it still runs: what it said about that
+    /// case.
+    pub fn case_stderr(&self) -> Vec<String> {
+        self.port
+            .as_ref()
+            .map(|port| port.stderr_since(self.mark))
+            .unwrap_or_default()
     }
 
     /// Says bye and ends the port.
@@ -209,7 +256,7 @@ fn handshake(
 ) -> Result<(PortProcess, Hello), String> {
     let wait = within(deadline, timeout.max(STARTUP))?;
     let mut port = PortProcess::spawn(command)
-        .map_err(|e| format!("cannot start {:?}: {e}", command.join(" ")))?;
+        .map_err(|e| format!("cannot start {}: {e}", quoted(&command.join(" "))))?;
     port.send(&protocol::hello());
     let line = port.receive(wait).map_err(|silence| {
         let why = match silence {

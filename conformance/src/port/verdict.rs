@@ -2,6 +2,7 @@
 
 use fairdeal::DynScheme;
 use fairdeal::core::Hashed;
+use fairdeal::core::text::quoted;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -49,7 +50,9 @@ pub struct Failure {
     /// (bytes in reverse order, a shifted stream, letter case).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hints: Vec<String>,
-    /// The last lines of the port's standard error (broken ports).
+    /// The last lines the port wrote to its standard error while it ran
+    /// the case; for a port that misbehaved, the last lines of its
+    /// standard error.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stderr: Vec<String>,
 }
@@ -105,7 +108,8 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             },
         ) => fail(
             format!(
-                "expected output, but the port refused the input: {kind} error in {field:?}: {message}"
+                "expected output, but the port refused the input: {kind} error in {}: {message}",
+                quoted(&field)
             ),
             Value::Null,
             serde_json::json!({ "kind": kind, "field": field }),
@@ -123,7 +127,9 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             } else {
                 fail(
                     format!(
-                        "expected a {kind} error in {field:?}, the port gave a {k} error in {f:?} ({message})"
+                        "expected a {kind} error in {}, the port gave a {k} error in {} ({message})",
+                        quoted(field),
+                        quoted(&f)
                     ),
                     serde_json::json!({ "kind": kind, "field": field }),
                     serde_json::json!({ "kind": k, "field": f }),
@@ -131,10 +137,35 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             }
         }
         (Expectation::Error { kind, field }, Answer::Output(_)) => fail(
-            format!("expected a {kind} error in {field:?}, but the port accepted the input"),
+            format!(
+                "expected a {kind} error in {}, but the port accepted the input",
+                quoted(field)
+            ),
             serde_json::json!({ "kind": kind, "field": field }),
             Value::Null,
         ),
+    }
+}
+
+/// Makes `verdict`, that of the case run as `seq`, a failure: the port
+/// answered the case a second time.
+pub fn answered_twice(verdict: &mut Verdict, seq: u64) {
+    let what =
+        format!("the port answered this case (seq {seq}) a second time, while the next case ran");
+    match verdict {
+        Verdict::Fail(f) => f.message.push_str(&format!("; and {what}")),
+        Verdict::Pass | Verdict::Unsupported { .. } => {
+            *verdict = Verdict::Fail(Box::new(Failure {
+                stage: "broken".to_owned(),
+                pointer: String::new(),
+                expected: Value::Null,
+                actual: Value::Null,
+                hashed: None,
+                message: format!("the port misbehaved: {what}"),
+                hints: Vec::new(),
+                stderr: Vec::new(),
+            }));
+        }
     }
 }
 

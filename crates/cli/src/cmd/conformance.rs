@@ -4,7 +4,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use fairdeal::core::text::quoted;
+use fairdeal::core::text::{printable_lines, quoted};
 use fairdeal_conformance::port::{self, Options, RANDOM_LIMIT, parse_known};
 use fairdeal_conformance::{Filter, VectorFile};
 
@@ -84,7 +84,9 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
     }
     .map_err(|e| CliError::Usage(format!("protocol error: {e}")))?;
     // The summary first: a file that cannot be written loses only itself.
-    print(&port::summary(&report))?;
+    // A port's messages and standard error are shown: nothing in them may
+    // act on the terminal.
+    print(&printable_lines(&port::summary(&report)))?;
     if let Some(path) = &args.report {
         // Serializing plain structs of strings, numbers and JSON values
         // cannot fail.
