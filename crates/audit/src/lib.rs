@@ -8,4 +8,5 @@
 //! only where a value is shown or plotted.
 
 pub mod exact;
+pub mod odds;
 pub mod riffles;

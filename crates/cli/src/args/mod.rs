@@ -82,6 +82,15 @@ pub enum Command {
     /// of showdown's kitchen-table riffle; exact arithmetic, shown to 4
     /// decimals (docs/fairness.md).
     Riffles(RifflesArgs),
+    /// The euchre odds of the sfc32-lock site's page, computed exactly
+    ///
+    /// Fractions in lowest terms, then percent and "1 in N", beside the
+    /// site's figures; each line defined in docs/fairness.md.
+    Odds {
+        /// Print JSON: {"odds": [{"id", "what", "exact", "percent", "one_in", ...}]}
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Args)]

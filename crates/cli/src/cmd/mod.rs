@@ -5,6 +5,7 @@ mod bench;
 mod conformance;
 mod deal;
 mod game;
+mod odds;
 mod riffles;
 mod schemes;
 pub(crate) mod vectors;
@@ -37,6 +38,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Bench(args) => bench::run(&args),
         Command::Vectors { command } => vectors::run(command),
         Command::Riffles(args) => riffles::run(&args),
+        Command::Odds { json } => odds::run(json),
     }
 }
 

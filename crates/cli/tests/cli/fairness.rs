@@ -40,3 +40,34 @@ fn riffles_refuses_decks_and_counts_out_of_range() {
         assert!(stderr(&o).contains("--"), "{}", stderr(&o));
     }
 }
+
+#[test]
+fn odds_prints_every_line_exactly_beside_the_site() {
+    let report = json_of(&["odds", "--json"]);
+    let odds = report["odds"].as_array().unwrap();
+    let ids: Vec<&str> = odds.iter().map(|o| o["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "one-trump-or-none",
+            "three-weak-in-a-row",
+            "no-bower-of-named-suit",
+            "five-without-bower",
+            "ten-without-right-bower",
+            "farmers-hand",
+            "farmers-in-100"
+        ]
+    );
+    assert_eq!(odds[0]["exact"], "136/253");
+    assert_eq!(odds[0]["site"], "53.8%");
+    assert_eq!(odds[5]["exact"], "1/759");
+    assert!((odds[5]["one_in"].as_f64().unwrap() - 759.0).abs() < 1e-9);
+    assert!((odds[2]["percent"].as_f64().unwrap() - 61.956_521).abs() < 1e-4);
+    let o = fairdeal(&["odds"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(
+        text.contains("53.75%") && text.contains("1 in 759"),
+        "{text}"
+    );
+}
