@@ -93,15 +93,7 @@ fn verdict(receipt: &Value) -> Result<Verdict, Error> {
         ));
     };
     let scheme = scheme_of(fields)?;
-    let fingerprint = fingerprint_of(scheme, fields)?;
-    let input: Map<String, Value> = fields
-        .iter()
-        .filter(|(k, _)| {
-            !OWN.contains(&k.as_str()) && !scheme.info().commitment.aliases.contains(&k.as_str())
-        })
-        .map(|(k, v)| (k.clone(), v.clone()))
-        .collect();
-    let input = Value::Object(input);
+    let (input, fingerprint) = split(scheme, fields)?;
     match fields.get("game") {
         None => verify(
             scheme,
@@ -117,6 +109,29 @@ fn verdict(receipt: &Value) -> Result<Verdict, Error> {
             Ok(verify_game(scheme, game, &input, fingerprint.as_deref())?.0)
         }
     }
+}
+
+/// Returns the input of a receipt of `scheme` (its fields less `scheme`,
+/// `game`, the fingerprint under any of its names, `hand` and `seat`) and
+/// the fingerprint it gives. The web package reads a receipt's parts here,
+/// as a batch line's are read.
+///
+/// # Errors
+///
+/// A fingerprint that is not a text, or given under two names.
+pub fn split(
+    scheme: &dyn DynScheme,
+    fields: &Map<String, Value>,
+) -> Result<(Value, Option<String>), Error> {
+    let fingerprint = fingerprint_of(scheme, fields)?;
+    let input: Map<String, Value> = fields
+        .iter()
+        .filter(|(k, _)| {
+            !OWN.contains(&k.as_str()) && !scheme.info().commitment.aliases.contains(&k.as_str())
+        })
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    Ok((Value::Object(input), fingerprint))
 }
 
 /// Returns the registered scheme a receipt names.

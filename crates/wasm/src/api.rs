@@ -1,0 +1,445 @@
+//! The functions the JavaScript package exports, JSON in and JSON out, so
+//! that they are tested on the host without a browser; `lib.rs` only turns
+//! JavaScript values into [`Value`]s and back.
+//!
+//! Everything here asks the registry (`fairdeal::SCHEMES`) and the facade's
+//! verdict: no scheme logic of its own. The shapes are those of the CLI's
+//! `--json` output, listed in web/pkg-node/README.md.
+
+use fairdeal::core::json::parse_json;
+use fairdeal::core::{Field, FieldKind, Player, Rule, SchemeInfo};
+use fairdeal::receipt;
+use fairdeal::verdict::{self, Claim, Verdict};
+use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+/// The most numbers a `stream` or `generator` call returns: as many as a
+/// vector case may ask for (docs/vectors.md).
+pub const MAX_COUNT: u64 = 65_536;
+
+/// Returns every registered scheme's description: id, site, summary,
+/// method, commitment, fields with their rules, seats, player and games.
+pub fn schemes() -> Value {
+    Value::Array(SCHEMES.iter().map(|s| describe(s.info())).collect())
+}
+
+/// Returns exactly what `fairdeal deal SCHEME --json` prints for `input`:
+/// the trace, every stage in the method's order. `input` holds the scheme's
+/// fields alone, as a vector case's does: a receipt's fingerprint is
+/// refused as an unknown field (`verify` checks receipts).
+///
+/// # Errors
+///
+/// An unknown scheme (field `scheme`), or the first refused input field.
+pub fn deal(scheme: &str, input: &Value) -> Result<Value, Error> {
+    scheme_named(scheme)?.trace_json(input)
+}
+
+/// Returns what a person sees of `input`: the fingerprint, the set-up of a
+/// series, and each deal's table with its shuffled deck.
+///
+/// # Errors
+///
+/// An unknown scheme (field `scheme`), or the first refused input field.
+pub fn view(scheme: &str, input: &Value) -> Result<Value, Error> {
+    Ok(to_json(&scheme_named(scheme)?.view(input)?))
+}
+
+/// Returns the verdict on `receipt` (the scheme's input fields, the
+/// fingerprint under its name or an alias, optionally `hand` and `seat`):
+/// the facade's verdict as JSON, with the trace and the view when verified.
+///
+/// # Errors
+///
+/// An unknown scheme; a receipt that is not an object (field `receipt`),
+/// names another scheme (`scheme`) or a game (`game`: `play` and `roll`
+/// check those); a refused input field; a missing or malformed fingerprint
+/// (`fingerprint`), as the CLI refuses them; a refused `hand` or `seat`.
+pub fn verify(scheme: &str, receipt: &Value) -> Result<Value, Error> {
+    let scheme = scheme_named(scheme)?;
+    let fields = object("receipt", receipt, "an object: the receipt's fields")?;
+    match fields.get("scheme") {
+        Some(Value::String(id)) if id == scheme.id() => {}
+        Some(other) => {
+            return Err(Error::new(
+                "scheme",
+                ErrorKind::Value {
+                    got: shown(other),
+                    expected: format!("{}, the scheme it is verified as", scheme.id()),
+                },
+            ));
+        }
+        None => {}
+    }
+    if fields.contains_key("game") {
+        return Err(Error::new(
+            "game",
+            ErrorKind::Unknown {
+                expected: "no game: play() and roll() check a game's receipt".to_owned(),
+            },
+        ));
+    }
+    let (input, fingerprint) = receipt::split(scheme, fields)?;
+    let claim = Claim {
+        fingerprint: fingerprint.as_deref(),
+        hand: fields.get("hand"),
+        seat: fields.get("seat"),
+    };
+    let verdict = verdict::verify(scheme, &input, &claim)?;
+    let verified = matches!(verdict, Verdict::Verified(_));
+    let mut out = to_json(&verdict);
+    if verified {
+        if let Value::Object(out) = &mut out {
+            out.insert("trace".to_owned(), scheme.trace_json(&input)?);
+            out.insert("view".to_owned(), to_json(&scheme.view(&input)?));
+        }
+    }
+    Ok(out)
+}
+
+/// Runs game `name`, which `verb` must offer, as `fairdeal play|roll NAME
+/// --json` does: with a fingerprint in `input` (under its name or an
+/// alias), the verdict and, when verified, the output; without one, the
+/// output with `fingerprint_checked: false`. `randoms`, when given, replaces
+/// the stream (a `game` vector case's numbers), and no fingerprint may be
+/// given with it.
+///
+/// # Errors
+///
+/// An unknown game, or one of the other verb (field `game`); a malformed
+/// fingerprint; a fingerprint given with `randoms` (field `randoms`); the
+/// game's refusal of its input, an action or a given number.
+pub fn game(
+    verb: Verb,
+    name: &str,
+    input: &Value,
+    randoms: Option<&Value>,
+) -> Result<Value, Error> {
+    let (scheme, game) = game_named(verb, name)?;
+    let (input, fingerprint) = match input {
+        Value::Object(fields) => {
+            let (_, fingerprint) = receipt::split(scheme, fields)?;
+            let names = scheme.info().commitment.aliases;
+            let input: Map<String, Value> = fields
+                .iter()
+                .filter(|(k, v)| {
+                    let k = k.as_str();
+                    // A pasted receipt names its scheme and game.
+                    let named = (k == "scheme" && v.as_str() == Some(scheme.id()))
+                        || (k == "game" && v.as_str() == Some(game.name));
+                    k != "fingerprint" && !names.contains(&k) && !named
+                })
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            (Value::Object(input), fingerprint)
+        }
+        // Not an object: the game refuses it as it would any input.
+        other => (other.clone(), None),
+    };
+    match (fingerprint, randoms) {
+        (None, randoms) => {
+            let mut output = (game.run)(&input, randoms)?;
+            if let Value::Object(fields) = &mut output {
+                fields.insert("fingerprint_checked".to_owned(), Value::Bool(false));
+            }
+            Ok(output)
+        }
+        (Some(_), Some(_)) => Err(Error::new(
+            "randoms",
+            ErrorKind::Unknown {
+                expected: "no randoms with a fingerprint: a verdict is on the seed's own numbers"
+                    .to_owned(),
+            },
+        )),
+        (Some(given), None) => {
+            let (verdict, output) = verdict::verify_game(scheme, game, &input, Some(&given))?;
+            let mut out = to_json(&verdict);
+            if let (Value::Object(out), Some(mut output)) = (&mut out, output) {
+                if let Value::Object(fields) = &mut output {
+                    fields.insert("fingerprint_checked".to_owned(), Value::Bool(true));
+                }
+                out.insert("output".to_owned(), output);
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// Returns the verdict on every non-empty line of `text`, one receipt per
+/// line, as `fairdeal verify --batch` writes them: `{line, scheme, verdict,
+/// check?, error?, hints?}`, lines numbered from 1.
+pub fn verify_batch(text: &str) -> Value {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let verdicts = text
+        .split('\n')
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            let line = line.trim_start_matches('\u{feff}').trim_end();
+            let outcome = match parse_json(line).map_err(|e| e.within("receipt")) {
+                Ok(receipt) => receipt::check(&receipt),
+                Err(e) => receipt::Outcome::invalid(None, &e),
+            };
+            let mut out = Map::new();
+            out.insert("line".to_owned(), json!(i + 1));
+            if let Value::Object(rest) = to_json(&outcome) {
+                out.extend(rest);
+            }
+            Value::Object(out)
+        })
+        .collect();
+    Value::Array(verdicts)
+}
+
+/// Returns `{randoms}`: the first `count` numbers of the stream of deal
+/// `deal` (from 1; 1 when absent), a `stream` vector case's expected value.
+///
+/// # Errors
+///
+/// An unknown scheme, a refused input field, a `count` that is not an
+/// integer up to [`MAX_COUNT`], a deal that the input does not hold.
+pub fn stream(
+    scheme: &str,
+    input: &Value,
+    count: &Value,
+    deal: Option<&Value>,
+) -> Result<Value, Error> {
+    let scheme = scheme_named(scheme)?;
+    let count = count_of(count)?;
+    let randoms = scheme.stream_json(input, deal_of(deal)?, count)?;
+    Ok(json!({ "randoms": randoms }))
+}
+
+/// Returns `{consumed, positions, deck}`: the starting deck of deal `deal`
+/// shuffled with the given `randoms` instead of the stream, a `shuffle`
+/// vector case's expected value.
+///
+/// # Errors
+///
+/// An unknown scheme, a refused input field, a number of the wrong form
+/// (`randoms[3]`), a list that runs out before the shuffle does.
+pub fn shuffle(
+    scheme: &str,
+    input: &Value,
+    randoms: &Value,
+    deal: Option<&Value>,
+) -> Result<Value, Error> {
+    scheme_named(scheme)?.shuffle_json(input, deal_of(deal)?, randoms)
+}
+
+/// Returns the deal's fields (`hands`, `upcard`, `kitty`, ...) of the given
+/// shuffled `deck`, a `deal` vector case's expected value.
+///
+/// # Errors
+///
+/// An unknown scheme, a refused input field, a deck that is not the
+/// starting deck's cards each once (`deck[4]`).
+pub fn deal_deck(
+    scheme: &str,
+    input: &Value,
+    deck: &Value,
+    deal: Option<&Value>,
+) -> Result<Value, Error> {
+    scheme_named(scheme)?.deal_json(input, deal_of(deal)?, deck)
+}
+
+/// Returns `{randoms}`: the first `count` draws of the scheme's raw
+/// generator from `state`, a `generator` vector case's expected value.
+///
+/// # Errors
+///
+/// An unknown scheme; a scheme without a raw generator (field `state`,
+/// kind `unsupported`); a refused state field (`state.d`); a bad `count`.
+pub fn generator(scheme: &str, state: &Value, count: &Value) -> Result<Value, Error> {
+    let scheme = scheme_named(scheme)?;
+    let Some(generator) = scheme.info().hints.generator else {
+        return Err(Error::new(
+            "state",
+            ErrorKind::Unsupported {
+                what: "raw generator stage",
+            },
+        ));
+    };
+    let count = count_of(count)?;
+    Ok(json!({ "randoms": generator(state, count)? }))
+}
+
+/// Reads a JavaScript caller's JSON text: strictly, as the CLI reads an
+/// input file (a key given twice is refused), so that numbers a JavaScript
+/// object cannot hold (`1.0`, an integer past 2^53) reach the scheme as
+/// written.
+///
+/// # Errors
+///
+/// Text that is not JSON, or gives a key twice, naming `field`.
+pub fn parse(field: &str, text: &str) -> Result<Value, Error> {
+    parse_json(text).map_err(|e| e.within(field))
+}
+
+/// Returns the registered scheme `id`.
+fn scheme_named(id: &str) -> Result<&'static dyn DynScheme, Error> {
+    fairdeal::scheme(id).ok_or_else(|| {
+        let ids: Vec<&str> = SCHEMES.iter().map(|s| s.id()).collect();
+        Error::new(
+            "scheme",
+            ErrorKind::Value {
+                got: id.to_owned(),
+                expected: format!("one of {}", ids.join(", ")),
+            },
+        )
+    })
+}
+
+/// Returns game `name` and its scheme, when `verb` offers it.
+fn game_named(verb: Verb, name: &str) -> Result<(&'static dyn DynScheme, &'static Game), Error> {
+    match fairdeal::game(name) {
+        Some((scheme, game)) if game.verb == verb => Ok((scheme, game)),
+        _ => {
+            let names: Vec<&str> = fairdeal::games()
+                .filter(|(_, g)| g.verb == verb)
+                .map(|(_, g)| g.name)
+                .collect();
+            Err(Error::new(
+                "game",
+                ErrorKind::Value {
+                    got: name.to_owned(),
+                    expected: format!("a game to {verb}: one of {}", names.join(", ")),
+                },
+            ))
+        }
+    }
+}
+
+/// Returns `value` as an object's fields.
+fn object<'a>(
+    field: &str,
+    value: &'a Value,
+    expected: &'static str,
+) -> Result<&'a Map<String, Value>, Error> {
+    value.as_object().ok_or_else(|| {
+        Error::new(
+            field,
+            ErrorKind::Type {
+                got: fairdeal::core::fields::json_type(value),
+                expected,
+            },
+        )
+    })
+}
+
+/// Returns a stage call's deal number: 1 when absent (`null`).
+fn deal_of(deal: Option<&Value>) -> Result<usize, Error> {
+    match deal {
+        None | Some(Value::Null) => Ok(1),
+        Some(v) => {
+            let expected = "a deal that the input holds, from 1";
+            let n = fairdeal::core::fields::as_integer("deal", v, expected)?;
+            Ok(usize::try_from(n).unwrap_or(usize::MAX))
+        }
+    }
+}
+
+/// Returns a stage call's count of numbers, at most [`MAX_COUNT`].
+fn count_of(count: &Value) -> Result<usize, Error> {
+    let expected = "how many numbers: an integer from 0 to 65536";
+    let n = fairdeal::core::fields::as_integer("count", count, expected)?;
+    if n > MAX_COUNT {
+        return Err(Error::new(
+            "count",
+            ErrorKind::Range {
+                got: n.to_string(),
+                expected,
+            },
+        ));
+    }
+    // OK because MAX_COUNT fits in a usize on every target (wasm32's 32 bits).
+    Ok(usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+/// Returns a value as a message shows it.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Returns a scheme's description, as [`schemes`] lists it.
+fn describe(info: &SchemeInfo) -> Value {
+    let player = match info.player {
+        Player::Seat { default, choosable } => json!({ "seat": default, "choosable": choosable }),
+        Player::Positions(at) => json!({ "positions": at }),
+    };
+    let games: Vec<Value> = info
+        .games
+        .iter()
+        .map(|g| {
+            json!({
+                "name": g.name,
+                "verb": g.verb.name(),
+                "summary": g.summary,
+                "fields": fields(g.fields),
+            })
+        })
+        .collect();
+    json!({
+        "id": info.id,
+        "site": info.site,
+        "summary": info.summary,
+        "method": info.method,
+        "commitment": {
+            "hashes": info.commitment.hashes,
+            "aliases": info.commitment.aliases,
+            "covers": info.commitment.covers,
+        },
+        "fields": fields(info.fields),
+        "seats": info.seats,
+        "player": player,
+        "games": games,
+    })
+}
+
+/// Returns a field list as [`schemes`] lists it: the CLI's `fairdeal
+/// schemes --json` fields, and each field's rule for a form to check
+/// before asking.
+fn fields(fields: &[Field]) -> Vec<Value> {
+    fields
+        .iter()
+        .map(|f| {
+            let kind = match f.kind {
+                FieldKind::Integer => "integer",
+                FieldKind::Bool => "bool",
+                FieldKind::TextPerSeat { .. } => "text-per-seat",
+                FieldKind::Json => "json",
+                _ => "text",
+            };
+            let rule = match f.rule {
+                Rule::Hex { digits } => json!({ "kind": "hex", "digits": digits }),
+                Rule::Printable { min, max } => {
+                    json!({ "kind": "printable", "min": min, "max": max })
+                }
+                Rule::AtMost(max) => json!({ "kind": "at-most", "max": max }),
+                Rule::Check(_) => json!({ "kind": "check" }),
+                _ => json!({ "kind": "any" }),
+            };
+            json!({
+                "name": f.name,
+                "kind": kind,
+                "flag": format!("--{}", f.flag()),
+                "required": f.required,
+                "help": f.help,
+                "expected": f.expected,
+                "rule": rule,
+            })
+        })
+        .collect()
+}
+
+/// Serializes an output. Verdicts, views and outcomes are structs of
+/// strings, numbers and lists, which always serialize.
+fn to_json<T: Serialize>(value: &T) -> Value {
+    // OK because none of them holds a map with non-string keys, the one
+    // thing that makes `to_value` fail.
+    serde_json::to_value(value).expect("outputs serialize to JSON")
+}

@@ -1,0 +1,218 @@
+//! The JSON functions behind the JavaScript package, on the host: every
+//! vector case through them (what web/test/vectors.test.js checks through
+//! the built package), and the verdicts on the sample receipts.
+
+use std::path::{Path, PathBuf};
+
+use fairdeal::Verb;
+use fairdeal::core::json::parse_json;
+use fairdeal_wasm::api;
+use serde_json::{Value, json};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(path: &str) -> Value {
+    let text = std::fs::read_to_string(root().join(path)).expect("file");
+    parse_json(&text).expect("JSON")
+}
+
+/// Runs one vector case through the API as the node test does.
+fn run(scheme: &str, kind: &str, case: &Value) -> Result<Value, fairdeal::Error> {
+    let input = &case["input"];
+    let deal = case.get("deal");
+    match kind {
+        "trace" | "invalid" => api::deal(scheme, input),
+        "stream" => api::stream(scheme, input, &case["count"], deal),
+        "generator" => api::generator(scheme, &case["state"], &case["count"]),
+        "shuffle" => api::shuffle(scheme, input, &case["randoms"], deal),
+        "deal" => api::deal_deck(scheme, input, &case["deck"], deal),
+        "game" => {
+            let name = case["game"].as_str().expect("game");
+            let (_, game) = fairdeal::game(name).expect("a registered game");
+            let mut out = api::game(game.verb, name, input, case.get("randoms"))?;
+            if let Value::Object(fields) = &mut out {
+                assert_eq!(fields.remove("fingerprint_checked"), Some(json!(false)));
+            }
+            Ok(out)
+        }
+        other => panic!("a kind of group the API does not cover: {other}"),
+    }
+}
+
+#[test]
+fn every_vector_case_agrees() {
+    let mut count = 0;
+    for s in fairdeal::SCHEMES {
+        let file = read(&format!("vectors/{}.json", s.id()));
+        for group in file["groups"].as_array().expect("groups") {
+            let kind = group["kind"].as_str().expect("kind");
+            for case in group["cases"].as_array().expect("cases") {
+                let id = format!("{} {}", s.id(), case["id"]);
+                match (run(s.id(), kind, case), case.get("error")) {
+                    (Ok(out), None) => assert_eq!(out, case["expected"], "{id}"),
+                    (Err(e), Some(want)) => {
+                        assert_eq!(e.kind().code(), want["kind"], "{id}: {e}");
+                        assert_eq!(e.field(), want["field"], "{id}: {e}");
+                    }
+                    (Ok(_), Some(want)) => panic!("{id}: accepted, expected {want}"),
+                    (Err(e), None) => panic!("{id}: refused: {e}"),
+                }
+                count += 1;
+            }
+        }
+    }
+    assert!(count > 600, "{count} cases");
+}
+
+#[test]
+fn schemes_describe_every_registered_scheme() {
+    let list = api::schemes();
+    let list = list.as_array().expect("a list");
+    assert_eq!(list.len(), fairdeal::SCHEMES.len());
+    let em = &list[0];
+    assert_eq!(em["id"], "euchremaster");
+    assert_eq!(em["commitment"]["covers"], json!(["seed"]));
+    assert_eq!(em["player"], json!({ "seat": 0, "choosable": false }));
+    assert_eq!(em["fields"][0]["name"], "seed");
+    assert_eq!(em["fields"][0]["kind"], "text");
+    assert_eq!(em["fields"][0]["flag"], "--seed");
+    assert_eq!(
+        em["fields"][0]["rule"],
+        json!({ "kind": "hex", "digits": 64 })
+    );
+    let hmac = list
+        .iter()
+        .find(|s| s["id"] == "hmac-blackjack")
+        .expect("hmac");
+    assert_eq!(hmac["player"], json!({ "positions": [0, 2] }));
+    assert!(
+        hmac["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .any(|g| g["name"] == "blackjack" && g["verb"] == "play")
+    );
+    let lock = list.iter().find(|s| s["id"] == "sfc32-lock").expect("lock");
+    assert_eq!(lock["commitment"]["aliases"], json!(["lock"]));
+}
+
+#[test]
+fn sample_receipts_verify_with_trace_and_view() {
+    for s in fairdeal::SCHEMES {
+        let receipt = read(&format!("docs/receipts/{}.json", s.id()));
+        let out = api::verify(s.id(), &receipt).expect("a verdict");
+        assert_eq!(out["verdict"], "verified", "{}", s.id());
+        assert_eq!(out["fingerprint"], out["trace"]["fingerprint"]);
+        assert_eq!(out["view"]["fingerprint"], out["fingerprint"]);
+        assert!(out["view"]["deals"][0][1].is_array(), "the deck");
+        assert!(out["covered"][0][0].is_string(), "[[name, value]]");
+    }
+}
+
+#[test]
+fn deal_takes_the_method_input_alone() {
+    let receipt = read("docs/receipts/sfc32-lock.json");
+    let e = api::deal("sfc32-lock", &receipt).expect_err("a receipt");
+    assert_eq!((e.field(), e.kind().code()), ("lock", "unknown"));
+}
+
+#[test]
+fn a_wrong_fingerprint_is_not_verified_and_shows_no_deal() {
+    let mut receipt = read("docs/receipts/euchremaster.json");
+    receipt["fingerprint"] = json!("0".repeat(64));
+    let out = api::verify("euchremaster", &receipt).expect("a verdict");
+    assert_eq!(out["verdict"], "not-verified");
+    assert_eq!(out["failure"]["check"], "fingerprint");
+    assert!(out["hints"].is_array());
+    assert!(out.get("trace").is_none() && out.get("view").is_none());
+}
+
+#[test]
+fn a_wrong_hand_is_not_verified() {
+    let mut receipt = read("docs/receipts/euchremaster.json");
+    receipt["hand"] = json!("9c 9s 9d Jd Ad");
+    let out = api::verify("euchremaster", &receipt).expect("a verdict");
+    assert_eq!(out["failure"]["check"], "hand");
+    receipt["hand"] = json!("Tc 9s 9d Jd Ad");
+    let out = api::verify("euchremaster", &receipt).expect("a verdict");
+    assert_eq!(out["verdict"], "verified");
+    assert_eq!(out["hands"][0]["deal"], 1);
+}
+
+#[test]
+fn refusals_name_their_field_and_kind() {
+    let mut receipt = read("docs/receipts/euchremaster.json");
+    let fingerprint = receipt
+        .as_object_mut()
+        .expect("object")
+        .remove("fingerprint");
+    let e = api::verify("euchremaster", &receipt).expect_err("no fingerprint");
+    assert_eq!((e.field(), e.kind().code()), ("fingerprint", "missing"));
+    receipt["fingerprint"] = fingerprint.expect("given");
+    receipt["seed"] = json!("a".repeat(63));
+    let e = api::verify("euchremaster", &receipt).expect_err("short seed");
+    assert_eq!((e.field(), e.kind().code()), ("seed", "length"));
+    assert_eq!(
+        e.to_string(),
+        "seed: 63 characters, expected 64 hexadecimal digits"
+    );
+    let e = api::deal("nope", &json!({})).expect_err("no such scheme");
+    assert_eq!((e.field(), e.kind().code()), ("scheme", "value"));
+    receipt["scheme"] = json!("sfc32-lock");
+    let e = api::verify("euchremaster", &receipt).expect_err("another scheme");
+    assert_eq!(e.field(), "scheme");
+}
+
+#[test]
+fn a_receipt_may_give_the_fingerprint_under_its_alias_and_name_its_scheme() {
+    let mut receipt = read("docs/receipts/sfc32-lock.json");
+    receipt["scheme"] = json!("sfc32-lock");
+    let out = api::verify("sfc32-lock", &receipt).expect("a verdict");
+    assert_eq!(out["verdict"], "verified");
+}
+
+#[test]
+fn json_text_keeps_numbers_a_javascript_object_cannot() {
+    let input = api::parse("input", r#"{"seed": "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a", "cut": "K7 cut", "dealer": 1.0}"#)
+        .expect("JSON");
+    let e = api::deal("euchremaster", &input).expect_err("1.0");
+    assert_eq!((e.field(), e.kind().code()), ("dealer", "range"));
+    let e = api::parse("input", r#"{"a": 1, "a": 2}"#).expect_err("twice");
+    assert_eq!(e.field(), "input.a");
+}
+
+#[test]
+fn games_check_their_fingerprint_and_verb() {
+    let receipt = read("docs/receipts/hmac-blackjack.json");
+    let mut input = receipt.clone();
+    input["actions"] = json!("S");
+    let out = api::game(Verb::Play, "blackjack", &input, None).expect("a verdict");
+    assert_eq!(out["verdict"], "verified");
+    assert_eq!(out["output"]["fingerprint_checked"], true);
+    assert_eq!(out["output"]["fingerprint"], receipt["fingerprint"]);
+    input["fingerprint"] = json!("0".repeat(64));
+    let out = api::game(Verb::Play, "blackjack", &input, None).expect("a verdict");
+    assert_eq!(out["verdict"], "not-verified");
+    assert!(out.get("output").is_none());
+    input.as_object_mut().expect("object").remove("fingerprint");
+    let out = api::game(Verb::Play, "blackjack", &input, None).expect("an output");
+    assert_eq!(out["fingerprint_checked"], false);
+    let e = api::game(Verb::Roll, "blackjack", &input, None).expect_err("played");
+    assert_eq!((e.field(), e.kind().code()), ("game", "value"));
+}
+
+#[test]
+fn a_batch_gives_one_verdict_per_non_empty_line() {
+    let text = std::fs::read_to_string(root().join("docs/receipts/batch.jsonl")).expect("file");
+    let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
+    let out = api::verify_batch(&format!("{text}\n\nnot json\n"));
+    let out = out.as_array().expect("a list");
+    assert_eq!(out.len(), lines + 1);
+    assert_eq!(out[0]["line"], 1);
+    assert_eq!(out[0]["verdict"], "verified");
+    let last = out.last().expect("the bad line");
+    assert_eq!(last["verdict"], "invalid");
+    assert_eq!(last["error"]["field"], "receipt");
+}
