@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The node half of web/test.sh: every case of every vector file
+# (web/test/vectors.test.js) and the JavaScript API's contract
+# (web/test/api.test.js) through web/pkg-node, with node's built-in test
+# runner, which prints its usual summary (`# pass N`, `# fail N`). Needs
+# web/build.sh to have run. `bash web/test-node.sh` runs it; web/test.sh may
+# also source this file and call node_tests.
+
+node_tests() {
+    local root
+    root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    if [ ! -f "$root/web/pkg-node/fairdeal_wasm.js" ]; then
+        echo "web/pkg-node is not built: run bash web/build.sh first" >&2
+        return 1
+    fi
+    (cd "$root" && node --test web/test/vectors.test.js web/test/api.test.js)
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    set -uo pipefail
+    node_tests
+fi

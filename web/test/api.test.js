@@ -1,0 +1,125 @@
+// The JavaScript API of web/pkg-node as the page and ports use it (its
+// README lists it): plain objects out, Errors with field and kind, the
+// verdicts on the sample receipts of docs/receipts/. Run: node --test
+// web/test/api.test.js, after web/build.sh.
+'use strict';
+
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { test } = require('node:test');
+
+const root = path.resolve(__dirname, '..', '..');
+const fairdeal = require(path.join(root, 'web', 'pkg-node'));
+const receipt = (id) =>
+  JSON.parse(fs.readFileSync(path.join(root, 'docs', 'receipts', `${id}.json`), 'utf8'));
+
+test('schemes() describes every scheme with plain objects', () => {
+  const list = fairdeal.schemes();
+  assert.deepEqual(
+    list.map((s) => s.id),
+    ['euchremaster', 'sfc32-lock', 'atout-v1', 'hmac-blackjack', 'showdown'],
+  );
+  for (const s of list) {
+    assert.equal(Object.getPrototypeOf(s), Object.prototype, 'a plain object, not a Map');
+    for (const key of ['id', 'site', 'summary', 'method', 'commitment', 'fields', 'seats', 'player', 'games']) {
+      assert.ok(key in s, `${s.id}.${key}`);
+    }
+    assert.ok(Array.isArray(s.commitment.covers) && s.commitment.covers.length > 0);
+    for (const f of s.fields) {
+      assert.ok(['text', 'integer', 'bool', 'json', 'text-per-seat'].includes(f.kind), f.kind);
+      assert.equal(typeof f.required, 'boolean');
+      assert.equal(f.flag.slice(0, 2), '--');
+    }
+    assert.ok('seat' in s.player || 'positions' in s.player);
+  }
+  const lock = list.find((s) => s.id === 'sfc32-lock');
+  assert.deepEqual(lock.commitment.aliases, ['lock']);
+});
+
+test('every sample receipt is verified, with its trace and view', () => {
+  for (const { id } of fairdeal.schemes()) {
+    const out = fairdeal.verify(id, receipt(id));
+    assert.equal(out.verdict, 'verified', id);
+    assert.equal(out.trace.fingerprint, out.fingerprint);
+    assert.equal(out.view.fingerprint, out.fingerprint);
+    assert.ok(Array.isArray(out.view.deals[0][0].hands), 'view.deals[0] is [table, deck]');
+    assert.ok(Array.isArray(out.view.deals[0][1]));
+    assert.deepEqual(out.trace, fairdeal.deal(id, without(receipt(id), ['fingerprint', 'lock'])));
+  }
+});
+
+test('a wrong fingerprint is not verified, with no trace', () => {
+  const r = { ...receipt('euchremaster'), fingerprint: '0'.repeat(64) };
+  const out = fairdeal.verify('euchremaster', r);
+  assert.equal(out.verdict, 'not-verified');
+  assert.equal(out.failure.check, 'fingerprint');
+  assert.ok(Array.isArray(out.hints));
+  assert.equal(out.trace, undefined);
+  assert.equal(out.view, undefined);
+});
+
+test('a hand is checked, as a list or one text', () => {
+  const r = receipt('euchremaster');
+  assert.equal(fairdeal.verify('euchremaster', { ...r, hand: 'Tc 9s 9d Jd Ad' }).verdict, 'verified');
+  assert.equal(fairdeal.verify('euchremaster', { ...r, hand: ['Tc', '9s', '9d', 'Jd', 'Ad'] }).verdict, 'verified');
+  const out = fairdeal.verify('euchremaster', { ...r, hand: '9c 9s 9d Jd Ad' });
+  assert.equal(out.failure.check, 'hand');
+});
+
+test('a refusal is an Error with field, kind and the CLI\'s message', () => {
+  const r = receipt('euchremaster');
+  assert.throws(() => fairdeal.verify('euchremaster', { ...r, seed: r.seed.slice(1) }), {
+    name: 'Error',
+    field: 'seed',
+    kind: 'length',
+    message: 'seed: 63 characters, expected 64 hexadecimal digits',
+  });
+  assert.throws(() => fairdeal.verify('euchremaster', without(r, ['fingerprint'])), {
+    field: 'fingerprint',
+    kind: 'missing',
+  });
+  assert.throws(() => fairdeal.deal('nope', {}), { field: 'scheme', kind: 'value' });
+  assert.throws(() => fairdeal.roll('blackjack', {}), { field: 'game', kind: 'value' });
+});
+
+test('JSON text is read as the CLI reads a file', () => {
+  const r = receipt('euchremaster');
+  const text = JSON.stringify(without(r, ['fingerprint']));
+  assert.deepEqual(fairdeal.deal('euchremaster', text), fairdeal.deal('euchremaster', without(r, ['fingerprint'])));
+  assert.throws(() => fairdeal.deal('euchremaster', text.replace('"dealer":1', '"dealer":1.0')), {
+    field: 'dealer',
+    kind: 'range',
+  });
+  assert.throws(() => fairdeal.deal('euchremaster', '{"cut": "a", "cut": "b"}'), { kind: 'syntax' });
+});
+
+test('a game with a fingerprint shows its outcome only when it matches', () => {
+  const r = { ...receipt('hmac-blackjack'), actions: 'S' };
+  const out = fairdeal.play('blackjack', r);
+  assert.equal(out.verdict, 'verified');
+  assert.equal(out.output.fingerprint, r.fingerprint);
+  assert.equal(out.output.fingerprint_checked, true);
+  const wrong = fairdeal.play('blackjack', { ...r, fingerprint: '1'.repeat(64) });
+  assert.equal(wrong.verdict, 'not-verified');
+  assert.equal(wrong.output, undefined);
+  const unchecked = fairdeal.play('blackjack', without(r, ['fingerprint']));
+  assert.equal(unchecked.fingerprint_checked, false);
+  const mines = fairdeal.roll('mines', { ...without(r, ['actions']), mines: 3 });
+  assert.equal(mines.verdict, 'verified');
+});
+
+test('verifyBatch() gives one verdict per non-empty line', () => {
+  const text = fs.readFileSync(path.join(root, 'docs', 'receipts', 'batch.jsonl'), 'utf8');
+  const lines = text.split('\n').filter((l) => l.trim() !== '').length;
+  const out = fairdeal.verifyBatch(`${text}\n\n{"scheme": "nope"}\n`);
+  assert.equal(out.length, lines + 1);
+  assert.deepEqual(Object.keys(out[0]).slice(0, 3), ['line', 'scheme', 'verdict']);
+  const last = out[out.length - 1];
+  assert.equal(last.verdict, 'invalid');
+  assert.deepEqual([last.error.field, last.error.kind], ['scheme', 'value']);
+});
+
+function without(object, keys) {
+  return Object.fromEntries(Object.entries(object).filter(([k]) => !keys.includes(k)));
+}
