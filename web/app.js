@@ -165,6 +165,20 @@ function loadReceipt(receipt, { focus = true } = {}) {
     showVerdict(page.verdict, 'refused', 'NOT CHECKED: the receipt was refused', el('p', {}, e.message));
     return;
   }
+  // The receipt as given goes to the verifier first, so that a value the
+  // form would read differently (a "1" for an integer, a seat the scheme
+  // has not) is refused with the CLI's words, next to its field.
+  const scheme = current();
+  const game = currentGame(scheme);
+  const { scheme: _s, game: _g, ...input } = receipt;
+  try {
+    if (game) fairdeal[game.verb](game.name, input);
+    else fairdeal.verify(scheme.id, input);
+  } catch (e) {
+    share(receipt);
+    showError(e, scheme);
+    return;
+  }
   run({ focus });
 }
 

@@ -210,7 +210,8 @@ export function fillForm(container, scheme, game, receipt) {
   if (unknown.length) {
     throw new FieldError('receipt', 'unknown', `receipt: ${unknown.map((k) => `“${k}”`).join(', ')} `
       + `${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${game ? game.name : scheme.id}, `
-      + `expected ${[...fields.map((f) => f.name), 'fingerprint'].join(', ')}`);
+      + `expected ${[...fields.map((f) => f.name), 'fingerprint', ...(game ? [] : ['hand']),
+        ...(!game && scheme.player?.choosable ? ['seat'] : [])].join(', ')}`);
   }
   for (const { name, kind } of fields) {
     const control = container.querySelector(`#${controlId(name)}`);

@@ -317,6 +317,18 @@ test('a refused seat\'s text names its seat input', { timeout: TIMEOUT }, async 
   }
 });
 
+test('a pasted value the form would read otherwise is refused as the CLI refuses it', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster'), dealer: '1' });
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(await page.$eval('#f-dealer-error', (e) => e.textContent), /^dealer: /);
+    assert.equal(await page.$('.deal'), null);
+  } finally {
+    await page.close();
+  }
+});
+
 test('the shareable link carries the receipt and opens to the same verdict', { timeout: TIMEOUT }, async () => {
   const page = await open();
   let again;
