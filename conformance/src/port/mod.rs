@@ -202,9 +202,11 @@ fn start(options: &Options) -> Result<Session, String> {
 /// case, a round trip through the port, and a line of the report.
 pub const RANDOM_LIMIT: usize = 100_000;
 
-/// Differential mode: `count` random valid inputs per scheme (made from the
-/// vector files' trace inputs with `seed`, one at a time as the run goes),
-/// compared between this project's implementation and the port.
+/// Differential mode: `count` random cases per scheme (made from the vector
+/// files' cases with `seed`, one at a time as the run goes: valid inputs,
+/// games, fields at their limits, refused inputs and rejected numbers; see
+/// `random.rs`), compared between this project's implementation and the
+/// port.
 ///
 /// # Errors
 ///
@@ -231,26 +233,18 @@ pub fn differential(
         let Some(scheme) = fairdeal::scheme(&file.scheme) else {
             continue;
         };
-        let supports_trace = session
+        let kinds = session
             .hello
             .schemes
             .get(&file.scheme)
-            .is_some_and(|k| k.iter().any(|k| k == "trace"));
+            .cloned()
+            .unwrap_or_default();
         let mut next_number = file.cases().map(|(_, c)| c.number).max().unwrap_or(0);
-        for (i, input) in random::inputs(file, scheme, count, seed).enumerate() {
-            let id = format!("random-{seed}-{i}");
-            let verdict = if supports_trace {
-                // OK because random::inputs keeps only inputs the scheme accepts.
-                let ours = scheme.trace_json(&input).unwrap_or_default();
-                let case = PortCase {
-                    scheme: file.scheme.clone(),
-                    id: id.clone(),
-                    kind: "trace",
-                    fields: std::iter::once(("input".to_owned(), input.clone())).collect(),
-                    expected: Expectation::Output(ours),
-                };
+        for generated in random::cases(file, scheme, count, seed) {
+            let case = &generated.case;
+            let verdict = if kinds.iter().any(|k| k == case.kind) {
                 match session.run(&case.scheme, case.kind, &case.fields) {
-                    Ok(reply) => judge(&session, scheme, &case, reply),
+                    Ok(reply) => judge(&session, scheme, case, reply),
                     Err(why) => {
                         aborted = Some(why);
                         break 'files;
@@ -258,7 +252,7 @@ pub fn differential(
                 }
             } else {
                 Verdict::Unsupported {
-                    reason: format!("the port does not run {} trace cases", file.scheme),
+                    reason: format!("the port does not run {} {} cases", file.scheme, case.kind),
                 }
             };
             if matches!(verdict, Verdict::Fail(_)) {
@@ -266,21 +260,14 @@ pub fn differential(
                 // case is a suggestion, and `vectors check` refuses a
                 // duplicate number.
                 next_number = next_number.saturating_add(1);
-                new_cases.push(random::as_vector_case(
-                    &file.scheme,
-                    &id,
-                    next_number,
-                    &input,
-                    count,
-                    seed,
-                ));
+                new_cases.push(random::as_vector_case(&generated, next_number, count, seed));
             }
             results.push(CaseResult {
                 scheme: file.scheme.clone(),
-                id,
-                kind: "trace",
+                id: case.id.clone(),
+                kind: case.kind,
                 seq: session.sent(),
-                refusal: false,
+                refusal: matches!(case.expected, Expectation::Error { .. }),
                 verdict,
                 known: None,
             });

@@ -7,6 +7,7 @@ mod atout;
 mod bench;
 mod conformance;
 mod diagnosis;
+mod differential;
 mod euchremaster;
 mod fairness;
 mod games;
