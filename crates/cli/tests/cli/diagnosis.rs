@@ -3,7 +3,7 @@
 
 use std::process::Output;
 
-use crate::util::{command, stderr, stdout};
+use crate::util::{command, root, stderr, stdout};
 
 /// Runs the runner against crates/cli/tests/ports/broken_port.py in `mode`.
 fn broken(mode: &str, args: &[&str]) -> Output {
@@ -36,6 +36,30 @@ fn diagnosis_a_dealer_rule_mistake_is_reported_at_the_dealer() {
              at /dealer/cards: your list has 3 items, expected 4\n"
         ),
         "{out}"
+    );
+    // The Python port's own mistake of a dealer that hits soft 17
+    // (conformance/coverage/rules.json).
+    let o = command()
+        .args([
+            "conformance",
+            "--port",
+            "python3 conformance/ports/python/port.py",
+            "--scheme",
+            "hmac-blackjack",
+            "--case",
+            "dealer-stands-on-soft-17",
+        ])
+        .env("FAIRDEAL_MUTANT", "hb-bj-dealer-hits-soft-17")
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "FAIL hmac-blackjack/dealer-stands-on-soft-17 (game): first differing stage: dealer, \
+             at /dealer/cards: your list has 5 items, expected 3\n"
+        ),
+        "{out}{}",
+        stderr(&o)
     );
 }
 
@@ -118,4 +142,85 @@ fn diagnosis_the_summary_says_which_stages_are_right() {
         ),
         "{out}"
     );
+}
+
+/// The text of docs/porting.md between `<!-- NAME:start -->` and
+/// `<!-- NAME:end -->`.
+fn guide_block(name: &str) -> String {
+    let guide = std::fs::read_to_string(root().join("docs/porting.md")).expect("docs/porting.md");
+    let start = format!("<!-- {name}:start -->\n");
+    let from = guide.find(&start).expect("the start marker") + start.len();
+    let to = from
+        + guide[from..]
+            .find(&format!("<!-- {name}:end -->"))
+            .expect("the end marker");
+    guide[from..to].to_owned()
+}
+
+/// The port line names the Python that runs the port, which differs from
+/// machine to machine.
+fn any_python(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.strip_prefix("port: fairdeal-python (Python ") {
+            Some(_) => "port: fairdeal-python (Python ...)",
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// docs/porting.md walks through one real failure: its command, run on the
+/// mutant it names, prints exactly the text the page shows.
+#[test]
+fn diagnosis_the_porting_guide_shows_a_failure_exactly_as_printed() {
+    let block = guide_block("walkthrough");
+    let body = block
+        .strip_prefix("```text\n")
+        .and_then(|b| b.strip_suffix("```\n"))
+        .expect("a text block");
+    let (command_line, shown) = body.split_once('\n').expect("a command, then its output");
+    let words = shell_words::split(command_line.strip_prefix("$ ").expect("a $ command")).unwrap();
+    let (mutant, args) = words.split_first().unwrap();
+    let mutant = mutant.strip_prefix("FAIRDEAL_MUTANT=").expect("the mutant");
+    assert_eq!(args.first().map(String::as_str), Some("fairdeal"));
+    let o = command()
+        .args(&args[1..])
+        .env("FAIRDEAL_MUTANT", mutant)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(any_python(&stdout(&o)), any_python(shown));
+}
+
+/// docs/porting.md's table of inputs lists each scheme's and each game's
+/// required and optional fields as the schemes define them.
+#[test]
+fn diagnosis_the_porting_guide_lists_every_input_field() {
+    let names = |cell: &str| -> Vec<String> {
+        cell.split(',')
+            .map(|n| n.trim().trim_matches('`').to_owned())
+            .filter(|n| !n.is_empty())
+            .collect()
+    };
+    let mut rows = std::collections::BTreeMap::new();
+    for line in guide_block("inputs").lines().skip(2) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        rows.insert(cells[1].to_owned(), (names(cells[2]), names(cells[3])));
+    }
+    let mut expected = std::collections::BTreeMap::new();
+    for scheme in fairdeal::SCHEMES {
+        let info = scheme.info();
+        let mut add = |row: String, fields: &[fairdeal::core::Field]| {
+            let of = |required: bool| -> Vec<String> {
+                let f = fields.iter().filter(|f| f.required == required);
+                f.map(|f| f.name.to_owned()).collect()
+            };
+            expected.insert(row, (of(true), of(false)));
+        };
+        add(format!("`{}`", info.id), info.fields);
+        for game in info.games {
+            add(format!("`{}` game `{}`", info.id, game.name), game.fields);
+        }
+    }
+    assert_eq!(rows, expected);
 }
