@@ -78,8 +78,8 @@ pub fn verify(scheme: &str, receipt: JsValue) -> Out {
 /// Throws an `Error` with `field` and `kind`: an unknown game or one rolled
 /// (`game`), a malformed fingerprint, a refused input field or action.
 #[wasm_bindgen]
-pub fn play(game: &str, input: JsValue, randoms: JsValue) -> Out {
-    run_game(Verb::Play, game, &input, &randoms)
+pub fn play(game: &str, input: JsValue, randoms: Option<JsValue>) -> Out {
+    run_game(Verb::Play, game, &input, randoms.as_ref())
 }
 
 /// `roll(game, input, randoms?)`: a game decided by the numbers alone, as
@@ -90,8 +90,8 @@ pub fn play(game: &str, input: JsValue, randoms: JsValue) -> Out {
 /// Throws an `Error` with `field` and `kind`: an unknown game or one played
 /// (`game`), a malformed fingerprint, a refused input field.
 #[wasm_bindgen]
-pub fn roll(game: &str, input: JsValue, randoms: JsValue) -> Out {
-    run_game(Verb::Roll, game, &input, &randoms)
+pub fn roll(game: &str, input: JsValue, randoms: Option<JsValue>) -> Out {
+    run_game(Verb::Roll, game, &input, randoms.as_ref())
 }
 
 /// `verifyBatch(text)`: one verdict per non-empty line, as `fairdeal verify
@@ -114,10 +114,10 @@ pub fn verify_batch(text: &str) -> Out {
 /// Throws an `Error` with `field` and `kind`: an unknown scheme, a refused
 /// input field, a bad `count` or `deal`.
 #[wasm_bindgen]
-pub fn stream(scheme: &str, input: JsValue, count: JsValue, deal: JsValue) -> Out {
+pub fn stream(scheme: &str, input: JsValue, count: JsValue, deal: Option<JsValue>) -> Out {
     let input = from_js("input", &input)?;
     let count = from_js("count", &count)?;
-    let deal = optional("deal", &deal)?;
+    let deal = optional("deal", deal.as_ref())?;
     out(api::stream(scheme, &input, &count, deal.as_ref()))
 }
 
@@ -129,10 +129,10 @@ pub fn stream(scheme: &str, input: JsValue, count: JsValue, deal: JsValue) -> Ou
 /// Throws an `Error` with `field` and `kind`: an unknown scheme, a refused
 /// input field, a bad number (`randoms[3]`), a list that runs out.
 #[wasm_bindgen]
-pub fn shuffle(scheme: &str, input: JsValue, randoms: JsValue, deal: JsValue) -> Out {
+pub fn shuffle(scheme: &str, input: JsValue, randoms: JsValue, deal: Option<JsValue>) -> Out {
     let input = from_js("input", &input)?;
     let randoms = from_js("randoms", &randoms)?;
-    let deal = optional("deal", &deal)?;
+    let deal = optional("deal", deal.as_ref())?;
     out(api::shuffle(scheme, &input, &randoms, deal.as_ref()))
 }
 
@@ -144,10 +144,10 @@ pub fn shuffle(scheme: &str, input: JsValue, randoms: JsValue, deal: JsValue) ->
 /// Throws an `Error` with `field` and `kind`: an unknown scheme, a refused
 /// input field, a deck that is not the starting deck's cards (`deck[4]`).
 #[wasm_bindgen(js_name = dealDeck)]
-pub fn deal_deck(scheme: &str, input: JsValue, deck: JsValue, deal: JsValue) -> Out {
+pub fn deal_deck(scheme: &str, input: JsValue, deck: JsValue, deal: Option<JsValue>) -> Out {
     let input = from_js("input", &input)?;
     let deck = from_js("deck", &deck)?;
-    let deal = optional("deal", &deal)?;
+    let deal = optional("deal", deal.as_ref())?;
     out(api::deal_deck(scheme, &input, &deck, deal.as_ref()))
 }
 
@@ -167,7 +167,7 @@ pub fn generator(scheme: &str, state: JsValue, count: JsValue) -> Out {
 }
 
 /// Runs a game for `play` or `roll`.
-fn run_game(verb: Verb, game: &str, input: &JsValue, randoms: &JsValue) -> Out {
+fn run_game(verb: Verb, game: &str, input: &JsValue, randoms: Option<&JsValue>) -> Out {
     let input = from_js("input", input)?;
     let randoms = optional("randoms", randoms)?;
     out(api::game(verb, game, &input, randoms.as_ref()))
@@ -191,12 +191,12 @@ fn from_js(field: &str, value: &JsValue) -> Result<Value, JsValue> {
     read.map_err(|e| thrown(&e))
 }
 
-/// Returns an optional argument: `None` when `undefined` or `null`.
-fn optional(field: &str, value: &JsValue) -> Result<Option<Value>, JsValue> {
-    if value.is_undefined() || value.is_null() {
-        Ok(None)
-    } else {
-        from_js(field, value).map(Some)
+/// Returns an optional argument: `None` when left out, `undefined` or
+/// `null`.
+fn optional(field: &str, value: Option<&JsValue>) -> Result<Option<Value>, JsValue> {
+    match value {
+        Some(v) if !v.is_undefined() && !v.is_null() => from_js(field, v).map(Some),
+        _ => Ok(None),
     }
 }
 
