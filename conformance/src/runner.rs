@@ -5,6 +5,7 @@ use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use fairdeal::DynScheme;
+use fairdeal::core::text::quoted;
 
 use crate::compute;
 use crate::diff::{Difference, first_difference};
@@ -134,10 +135,10 @@ fn check_case(scheme: &dyn DynScheme, kind: Kind, case: &Case) -> Status {
             Status::Pass
         }
         (None, Some(want), got) => Status::WrongError {
-            expected: format!("{} error in {:?}", want.kind, want.field),
+            expected: format!("{} error in {}", want.kind, quoted(&want.field)),
             actual: match got {
                 Ok(_) => "no error: the input was accepted".to_owned(),
-                Err(e) => format!("{} error in {:?} ({e})", e.kind().code(), e.field()),
+                Err(e) => format!("{} error in {} ({e})", e.kind().code(), quoted(e.field())),
             },
         },
         (None, None, _) => Status::NotGenerated,
@@ -186,7 +187,8 @@ impl fmt::Display for CaseReport {
             } => {
                 write!(
                     f,
-                    "expected output, got a {kind} error in {field:?}: {message}"
+                    "expected output, got a {kind} error in {}: {message}",
+                    quoted(field)
                 )
             }
             Status::WrongError { expected, actual } => {

@@ -11,6 +11,7 @@ mod random;
 mod report;
 mod session;
 mod stages;
+mod tail;
 mod verdict;
 
 use std::collections::BTreeSet;
@@ -307,13 +308,16 @@ fn answered_twice(session: &mut Session, results: &mut [CaseResult]) {
 }
 
 fn finish(
-    session: Session,
+    mut session: Session,
     mut results: Vec<CaseResult>,
     all_ids: &BTreeSet<String>,
     options: &Options,
     new_cases: Vec<String>,
     aborted: Option<String>,
 ) -> Report {
+    // A second answer to the last case comes when no case is left to run.
+    session.late_answers();
+    answered_twice(&mut session, &mut results);
     let restarts = session.restarts;
     let (port, language) = (session.hello.name.clone(), session.hello.language.clone());
     session.finish();

@@ -198,6 +198,21 @@ impl Session {
             .unwrap_or_default()
     }
 
+    /// Takes the answers to earlier cases the port wrote after its answer
+    /// to the last one (a second answer to the last case), waiting a moment
+    /// for them: see [`Session::take_repeated`].
+    pub fn late_answers(&mut self) {
+        let Some(port) = self.port.as_mut() else {
+            return;
+        };
+        while let Ok(line) = port.receive(LATE) {
+            match protocol::earlier_answer(&line, self.seq + 1) {
+                Some(earlier) => self.repeated.push(earlier),
+                None => break,
+            }
+        }
+    }
+
     /// Says bye and ends the port.
     pub fn finish(mut self) {
         if let Some(mut port) = self.port.take() {
@@ -242,6 +257,10 @@ fn far_future() -> Instant {
         .unwrap_or(now)
 }
 
+/// How long the runner waits, after the last case, for a second answer to
+/// it.
+const LATE: Duration = Duration::from_millis(20);
+
 /// The least time a port has to say hello: starting an interpreter or a
 /// runtime can take longer than a case may (a short `--timeout` that finds
 /// a hung case must not fail a port still starting on a loaded machine).
@@ -275,5 +294,6 @@ fn handshake(
         }
     })?;
     let hello = protocol::parse_hello(&line)?;
+    port.settle_stderr();
     Ok((port, hello))
 }

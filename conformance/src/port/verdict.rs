@@ -150,8 +150,7 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
 /// Makes `verdict`, that of the case run as `seq`, a failure: the port
 /// answered the case a second time.
 pub fn answered_twice(verdict: &mut Verdict, seq: u64) {
-    let what =
-        format!("the port answered this case (seq {seq}) a second time, while the next case ran");
+    let what = format!("the port answered this case (seq {seq}) a second time");
     match verdict {
         Verdict::Fail(f) => f.message.push_str(&format!("; and {what}")),
         Verdict::Pass | Verdict::Unsupported { .. } => {
