@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use super::limits::{self, Seg};
 use super::*;
+use super::values::between;
 
 fn file(scheme: &str) -> (VectorFile, &'static dyn DynScheme) {
     let path = format!("{}/../vectors/{scheme}.json", env!("CARGO_MANIFEST_DIR"));
