@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 
 use super::limits::{self, Seg};
-use super::*;
 use super::values::between;
+use super::*;
 
 fn file(scheme: &str) -> (VectorFile, &'static dyn DynScheme) {
     let path = format!("{}/../vectors/{scheme}.json", env!("CARGO_MANIFEST_DIR"));
