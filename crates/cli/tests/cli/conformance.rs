@@ -311,8 +311,16 @@ fn conformance_differential_mode_prints_differing_inputs_as_vector_cases() {
         assert_eq!(o.status.code(), Some(0), "{case}: {}", stderr(&o));
         assert!(case["number"].as_u64().unwrap() > 57, "{case}");
     }
-    // The same seed gives the same inputs.
-    assert_eq!(stdout(&run("packets-from-dealer")), out);
+    // The same seed gives the same inputs. Only the cases are compared: the
+    // report also shows what the port wrote to stderr around each failing
+    // case, which a loaded machine can cut at another line.
+    let printed = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("{\"id\":\"random-11-"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(printed(&stdout(&run("packets-from-dealer"))), printed(&out));
 }
 
 /// The kinds of case crates/cli/tests/ports/broken_port.py runs, for
