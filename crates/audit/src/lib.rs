@@ -7,6 +7,11 @@
 //! Exact values are fractions of big integers ([`exact`]); floats appear
 //! only where a value is shown or plotted.
 
+pub mod bias;
 pub mod exact;
 pub mod odds;
+pub mod plan;
+pub mod report;
 pub mod riffles;
+pub mod run;
+pub mod tally;

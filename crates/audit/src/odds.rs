@@ -83,6 +83,53 @@ impl Event {
     }
 }
 
+/// The bit of a euchre card in a hand's mask: 6 a suit, 9 10 J Q K A; none
+/// for another card.
+pub fn bit(card: Card) -> u32 {
+    match card {
+        Card::Suited(rank, suit) if rank >= Rank::Nine => {
+            1 << (suit as u32 * 6 + (rank as u32 - Rank::Nine as u32))
+        }
+        _ => 0,
+    }
+}
+
+/// The masks of one named suit's events, for [`Masks::events`].
+#[derive(Clone, Copy, Debug)]
+pub struct Masks {
+    trumps: u32,
+    bowers: u32,
+    right: u32,
+    farmers: u32,
+}
+
+impl Masks {
+    /// Returns the masks with `trump` named.
+    pub fn new(trump: Suit) -> Self {
+        let farmers = FARMERS;
+        let suit = 0b11_1111 << (trump as u32 * 6);
+        Self {
+            trumps: suit | bit(left_bower(trump)),
+            bowers: bit(right_bower(trump)) | bit(left_bower(trump)),
+            right: bit(right_bower(trump)),
+            farmers,
+        }
+    }
+
+    /// Returns the events of the hand whose mask is `hand` (the [`bit`]s
+    /// of its cards), bit `Event as u8` each: what [`Event::holds`] says,
+    /// with masks (a test holds the two together on every hand).
+    pub fn events(self, hand: u32) -> u8 {
+        u8::from((hand & self.trumps).count_ones() <= 1)
+            | u8::from(hand & self.bowers == 0) << Event::NoBower as u8
+            | u8::from(hand & self.right == 0) << Event::NoRightBower as u8
+            | u8::from(hand & !self.farmers == 0) << Event::Farmers as u8
+    }
+}
+
+/// The 9s and 10s of every suit.
+const FARMERS: u32 = 0b11 | 0b11 << 6 | 0b11 << 12 | 0b11 << 18;
+
 /// The other suit of `suit`'s colour.
 pub fn partner(suit: Suit) -> Suit {
     match suit {
@@ -271,9 +318,13 @@ mod tests {
                 .filter(|i| mask >> i & 1 == 1)
                 .map(|i| EUCHRE[i])
                 .collect();
+            let mask = hand.iter().fold(0, |m, &c| m | bit(c));
             for trump in SUITS {
+                let bits = Masks::new(trump).events(mask);
                 for (n, event) in Event::ALL.into_iter().enumerate() {
-                    counts[n] += u64::from(event.holds(&hand, trump));
+                    let holds = event.holds(&hand, trump);
+                    assert_eq!(bits >> n & 1 == 1, holds, "{hand:?} {trump:?} {event:?}");
+                    counts[n] += u64::from(holds);
                 }
             }
         }

@@ -7,8 +7,9 @@ use serde_json::{Value, json};
 
 use crate::fields::list;
 use crate::{
-    Buffers, Card, Check, DealScheme, DealSchemeExt, DealSeries, DealTrace, Deck, Error, ErrorKind,
-    Fingerprint, FromJson, Recorder, SchemeInfo, TableView, Trace, given_randoms,
+    Buffers, Card, Check, DealScheme, DealSchemeExt, DealSeries, DealTrace, Dealt, Deck, Error,
+    ErrorKind, Fingerprint, FromJson, Recorder, Sampler, SchemeInfo, TableView, Trace,
+    given_randoms,
 };
 
 /// A [`DealScheme`] seen without its types: JSON in, JSON out.
@@ -100,6 +101,10 @@ pub trait DynScheme: Sync {
     ///
     /// The first refused field, or a deal that `input` does not hold.
     fn runner(&self, input: &Value, work: Work) -> Result<Box<dyn FnMut()>, Error>;
+
+    /// Returns a [`Sampler`]: deals of many inputs into reused buffers, each
+    /// handed over with its positions, for a statistical audit.
+    fn sampler(&self) -> Sampler;
 }
 
 /// What a bench runner does with its input each call.
@@ -230,6 +235,10 @@ impl<S: DealScheme + Sync> DynScheme for S {
         Ok(to_json(&S::deal_new(&input, deal, deck.cards())))
     }
 
+    fn sampler(&self) -> Sampler {
+        sampler_of::<S>()
+    }
+
     fn runner(&self, input: &Value, work: Work) -> Result<Box<dyn FnMut()>, Error> {
         let input = S::Input::from_json(input)?;
         let setup = S::Series::setup(&input);
@@ -284,6 +293,28 @@ impl<S: DealScheme + Sync> DynScheme for S {
             }),
         })
     }
+}
+
+/// The [`Sampler`] of `S`: each input read, then its deals from `first` on
+/// dealt into one [`Buffers`].
+fn sampler_of<S: DealScheme>() -> Sampler {
+    let mut buffers = Buffers::<S>::default();
+    Box::new(move |input, first, each| {
+        let input = S::Input::from_json(input)?;
+        let deals = S::Series::deals(&input);
+        for n in first.max(1)..=deals {
+            S::deal_into(&input, n, &mut buffers)?;
+            let start = S::starting_deck(&input, n);
+            each(Dealt {
+                deal: n,
+                start: &start,
+                positions: &buffers.positions,
+                cards: &buffers.cards,
+                table: &buffers.deal,
+            });
+        }
+        Ok((deals + 1).saturating_sub(first.max(1)))
+    })
 }
 
 /// Returns `deal` when `input` holds it (deals count from 1).

@@ -9,7 +9,8 @@
 //! - [`DealSchemeExt`]: what every scheme gets from its steps, written once
 //!   (`trace`, `deal_new`, `deal_into`).
 //! - [`DynScheme`]: the same seen without types, JSON in and out; the
-//!   registry, the CLI, the conformance suite and the benches use only it.
+//!   registry, the CLI, the conformance suite and the benches use only it;
+//!   its [`Sampler`] deals many inputs into reused buffers for an audit.
 //!
 //! The exact methods are in `docs/schemes/<id>.md`, one page per scheme;
 //! each scheme crate restates its own. Adding one: docs/adding-a-scheme.md.
@@ -50,6 +51,7 @@ mod hmac;
 mod info;
 pub mod json;
 mod midstate;
+mod sampler;
 mod scheme;
 mod seat;
 mod shuffle;
@@ -75,6 +77,7 @@ pub use info::{
     Player, SchemeInfo,
 };
 pub use midstate::Midstate;
+pub use sampler::{Dealt, Sampler};
 pub use scheme::{Check, DealScheme, DealSeries, FromJson, OneDeal};
 pub use seat::Seat;
 pub use shuffle::{fisher_yates_mul_shift, fisher_yates_rejection, limit, mul_shift, next_draw};

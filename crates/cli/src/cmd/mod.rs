@@ -1,5 +1,6 @@
 //! One file per subcommand.
 
+mod audit;
 mod batch;
 mod bench;
 mod conformance;
@@ -39,6 +40,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Vectors { command } => vectors::run(command),
         Command::Riffles(args) => riffles::run(&args),
         Command::Odds { json } => odds::run(json),
+        Command::Audit(args) => audit::run(&args),
     }
 }
 

@@ -71,3 +71,72 @@ fn odds_prints_every_line_exactly_beside_the_site() {
         "{text}"
     );
 }
+
+#[test]
+fn audit_reports_every_field_and_exits_by_its_verdict() {
+    let report = json_of(&[
+        "audit",
+        "sfc32-lock",
+        "--deals",
+        "5000",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(report["scheme"], "sfc32-lock");
+    assert_eq!(report["deals"], 5000);
+    assert_eq!(report["seed"], 3);
+    assert_eq!(report["threads"], 2);
+    assert!(report["deals_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(report["uniformity"]["df"], 529);
+    assert!(report["uniformity"]["p_value"].as_f64().unwrap() > 1e-6);
+    assert!(report["rising_sequences"]["p_value"].as_f64().is_some());
+    assert_eq!(report["odds"].as_array().unwrap().len(), 7);
+    for field in ["id", "observed", "exact", "z"] {
+        assert!(report["odds"][0].get(field).is_some(), "{field}");
+    }
+    assert_eq!(report["draw_bias"][0]["method"], "multiply-shift");
+    assert_eq!(report["flagged"], false);
+    // The kitchen-table hand is not random: exit 1.
+    let o = fairdeal(&[
+        "audit",
+        "showdown",
+        "--shuffle",
+        "kitchen-table",
+        "--deals",
+        "2000",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("NOT RANDOM"), "{}", stdout(&o));
+}
+
+#[test]
+fn audit_refuses_unknown_schemes_and_shuffles() {
+    for args in [
+        vec!["audit", "nope", "--deals", "10"],
+        vec!["audit", "sfc32-lock", "--deals", "0"],
+        vec!["audit", "sfc32-lock", "--deals", "10", "--threads", "0"],
+        vec![
+            "audit",
+            "sfc32-lock",
+            "--deals",
+            "10",
+            "--shuffle",
+            "kitchen-table",
+        ],
+        vec![
+            "audit",
+            "sfc32-lock",
+            "--deals",
+            "10",
+            "--shuffle",
+            "overhand",
+        ],
+    ] {
+        let o = fairdeal(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).starts_with("error"), "{args:?}: {}", stderr(&o));
+    }
+}

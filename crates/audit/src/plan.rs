@@ -1,0 +1,311 @@
+//! What the audit deals: for each scheme, an input template and the fields
+//! that each deal draws anew, so that every deal is a valid input of its own
+//! (docs/fairness.md, "The inputs").
+//!
+//! Deal i's values come from its own generator, seeded by the audit's seed
+//! and i ([`generator`]), so a run gives the same deals whatever the
+//! threads. The fields drawn are the secrets a site reveals after play (the
+//! server's seed), which make the deal; the rest is a fixed sample input.
+
+use fairdeal::DynScheme;
+use fairdeal::core::{Card, Field, FieldKind, Rule, SplitMix64};
+use serde_json::{Value, json};
+
+/// How showdown's hands are shuffled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shuffle {
+    /// Fisher-Yates from the EuchreMaster order: every other scheme's way.
+    FisherYates,
+    /// Showdown's kitchen-table hand: 3 riffles and a cut of the cards
+    /// gathered after the hand before.
+    KitchenTable,
+}
+
+impl Shuffle {
+    /// Returns its name on the command line and in the report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::FisherYates => "fisher-yates",
+            Self::KitchenTable => "kitchen-table",
+        }
+    }
+}
+
+/// One field drawn anew for each deal, at a JSON Pointer of the template.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Vary {
+    /// Lowercase hexadecimal digits.
+    Hex {
+        /// Where.
+        pointer: String,
+        /// How many.
+        digits: usize,
+    },
+    /// Letters and digits.
+    Text {
+        /// Where.
+        pointer: String,
+        /// How many.
+        chars: usize,
+    },
+    /// An integer from 0 to `max`.
+    Integer {
+        /// Where.
+        pointer: String,
+        /// The largest.
+        max: u64,
+    },
+}
+
+/// What the audit deals for one scheme.
+#[derive(Debug)]
+pub struct Plan {
+    /// The scheme, from the registry (or a test's own).
+    pub scheme: &'static dyn DynScheme,
+    /// How showdown's hands are shuffled (Fisher-Yates for the others).
+    pub shuffle: Shuffle,
+    /// The input, before the drawn fields.
+    pub template: Value,
+    /// The fields each deal draws.
+    pub vary: Vec<Vary>,
+    /// The first deal of each input that is tallied (2 for a kitchen-table
+    /// hand, dealt from the cards gathered after hand 1).
+    pub first: usize,
+    /// The deals each input holds from `first` on: 60 hands of a
+    /// Fisher-Yates showdown game (each from a stream of its own), so that
+    /// reading the game is shared by 60 deals; 1 for the rest. It divides
+    /// [`CHUNK`](crate::run::CHUNK).
+    pub per_input: u64,
+}
+
+/// Hands of the showdown games the audit deals with Fisher-Yates.
+pub const SHOWDOWN_HANDS: u64 = 60;
+
+/// Returns the generator of input `i` (deal `i` for the schemes that deal
+/// once an input): SplitMix64 from the state
+/// SM(seed) xor SM(i), where SM(x) is the first output of SplitMix64 from
+/// state x (a bijection, so each deal has a state of its own).
+pub fn generator(seed: u64, i: u64) -> SplitMix64 {
+    SplitMix64::new(SplitMix64::new(seed).next_u64() ^ SplitMix64::new(i).next_u64())
+}
+
+impl Plan {
+    /// Returns the plan of a registered scheme: `shuffle` is showdown's
+    /// (every other scheme has only Fisher-Yates-like shuffles).
+    ///
+    /// # Errors
+    ///
+    /// A kitchen-table shuffle asked of a scheme other than showdown.
+    pub fn of(scheme: &'static dyn DynScheme, shuffle: Shuffle) -> Result<Self, String> {
+        let id = scheme.id();
+        if shuffle == Shuffle::KitchenTable && id != "showdown" {
+            return Err(format!(
+                "--shuffle kitchen-table is showdown's; {id} has one shuffle"
+            ));
+        }
+        let hex = |pointer: &str, digits| Vary::Hex {
+            pointer: pointer.to_owned(),
+            digits,
+        };
+        let (template, vary, first) = match id {
+            "euchremaster" => (
+                json!({"seed": "", "cut": "K7 cut", "dealer": 0}),
+                vec![
+                    hex("/seed", 64),
+                    Vary::Integer {
+                        pointer: "/dealer".to_owned(),
+                        max: 3,
+                    },
+                ],
+                1,
+            ),
+            "sfc32-lock" => (
+                json!({"seed": "", "nonce": "hand-12"}),
+                vec![hex("/seed", 32)],
+                1,
+            ),
+            "atout-v1" => (
+                json!({"secret": "", "variant": "coinche", "numbers": ["4821", "1337", "90210", "77"]}),
+                vec![Vary::Text {
+                    pointer: "/secret".to_owned(),
+                    chars: 16,
+                }],
+                1,
+            ),
+            "hmac-blackjack" => (
+                json!({"server_seed": "", "client_seed": "lucky", "nonce": 0}),
+                vec![hex("/server_seed", 64)],
+                1,
+            ),
+            "showdown" => showdown(scheme, shuffle)?,
+            _ => generic(scheme)?,
+        };
+        let per_input = if id == "showdown" && shuffle == Shuffle::FisherYates {
+            SHOWDOWN_HANDS
+        } else {
+            1
+        };
+        Ok(Self {
+            scheme,
+            shuffle,
+            template,
+            vary,
+            first,
+            per_input,
+        })
+    }
+
+    /// Writes deal `i`'s drawn fields into `input` (a copy of the template,
+    /// reused from deal to deal: the strings keep their room) from `g`.
+    pub fn fill(&self, input: &mut Value, g: &mut SplitMix64) {
+        // `Value::pointer_mut` unescapes every token (two `replace` calls);
+        // the pointers here are plain keys, walked directly.
+        fn at<'v>(value: &'v mut Value, pointer: &str) -> Option<&'v mut Value> {
+            pointer.split('/').skip(1).try_fold(value, |v, key| {
+                v.as_object_mut()?
+                    .iter_mut()
+                    .find(|(k, _)| k.as_str() == key)
+                    .map(|(_, v)| v)
+            })
+        }
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        const TEXT: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        for vary in &self.vary {
+            match vary {
+                Vary::Hex { pointer, digits } => {
+                    let digits = *digits;
+                    if let Some(Value::String(s)) = at(input, pointer) {
+                        s.clear();
+                        // 16 digits a draw, 4 bits each.
+                        let mut bits = 0;
+                        for k in 0..digits {
+                            if k % 16 == 0 {
+                                bits = g.next_u64();
+                            }
+                            s.push(char::from(HEX[(bits & 15) as usize]));
+                            bits >>= 4;
+                        }
+                    }
+                }
+                Vary::Text { pointer, chars } => {
+                    let chars = *chars;
+                    if let Some(Value::String(s)) = at(input, pointer) {
+                        s.clear();
+                        let mut bits = 0;
+                        for k in 0..chars {
+                            if k % 10 == 0 {
+                                bits = g.next_u64();
+                            }
+                            s.push(char::from(TEXT[(bits & 63) as usize]));
+                            bits >>= 6;
+                        }
+                    }
+                }
+                Vary::Integer { pointer, max } => {
+                    if let Some(v) = at(input, pointer) {
+                        // max + 1 divides 2^64 for the seats here (4); any
+                        // bias elsewhere only picks among sample inputs.
+                        *v = json!(g.next_u64() % (max + 1));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Showdown: a game of 60 Fisher-Yates hands, or of two kitchen-table hands
+/// where the second is tallied, shuffled from a fixed gathering
+/// ([`gathered`]). Every hand gives its pattern, which the hands you deal
+/// need.
+fn showdown(
+    scheme: &'static dyn DynScheme,
+    shuffle: Shuffle,
+) -> Result<(Value, Vec<Vary>, usize), String> {
+    let house = Vary::Hex {
+        pointer: "/house_seed".to_owned(),
+        digits: 64,
+    };
+    let phrase = "the quick brown fox";
+    Ok(match shuffle {
+        Shuffle::FisherYates => (
+            json!({"house_seed": "", "phrase": phrase,
+                   "rules": {"shuffle": "fisher-yates", "cut": false},
+                   "hands": vec![json!({"pattern": "3232"}); usize::try_from(SHOWDOWN_HANDS).unwrap_or(1)]}),
+            vec![house],
+            1,
+        ),
+        Shuffle::KitchenTable => {
+            let cards: Vec<String> = gathered(scheme)?.iter().map(ToString::to_string).collect();
+            (
+                json!({"house_seed": "", "phrase": phrase,
+                       "rules": {"shuffle": "kitchen-table", "cut": false},
+                       "hands": [{"pattern": "3232", "gathered": cards}, {"pattern": "3232"}]}),
+                vec![house],
+                2,
+            )
+        }
+    })
+}
+
+/// The house seed of the fixed hand whose cards are gathered: showdown's
+/// bench game.
+const GATHERED_FROM: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
+
+/// The order the cards are gathered in before every kitchen-table hand the
+/// audit deals: the first hand of showdown's bench game (house seed
+/// [`GATHERED_FROM`]), each seat's five sorted as a player holds them (by
+/// suit, then rank), picked up seat by seat from seat 0, then the up-card
+/// and the kitty.
+///
+/// # Errors
+///
+/// When showdown refuses its own bench game (it never does).
+pub fn gathered(scheme: &dyn DynScheme) -> Result<Vec<Card>, String> {
+    let game = json!({"house_seed": GATHERED_FROM, "phrase": "the quick brown fox",
+                      "rules": {"shuffle": "fisher-yates", "cut": false},
+                      "hands": [{"pattern": "3232"}]});
+    let view = scheme.view(&game).map_err(|e| e.to_string())?;
+    let (table, deck) = view.deals.first().ok_or("no hand")?;
+    let mut cards = Vec::with_capacity(deck.len());
+    for hand in &table.hands {
+        let mut hand = hand.clone();
+        hand.sort_by_key(|c| match *c {
+            Card::Suited(rank, suit) => (suit as u8, rank as u8),
+            Card::Joker => (9, 0),
+        });
+        cards.extend(hand);
+    }
+    // Then what no seat holds, in the deck's order: the up-card, the kitty.
+    cards.extend(
+        deck.iter()
+            .filter(|c| !cards.contains(c))
+            .collect::<Vec<_>>(),
+    );
+    Ok(cards)
+}
+
+/// A scheme the audit has no plan of: its first bench case, with every
+/// hexadecimal text field (a revealed seed) drawn anew.
+fn generic(scheme: &'static dyn DynScheme) -> Result<(Value, Vec<Vary>, usize), String> {
+    let info = scheme.info();
+    let case = info.bench.first().ok_or("no bench case to start from")?;
+    let template: Value = serde_json::from_str(case.input).map_err(|e| e.to_string())?;
+    let vary: Vec<Vary> = info
+        .fields
+        .iter()
+        .filter_map(|f: &Field| match (f.kind, f.rule) {
+            (FieldKind::Text, Rule::Hex { digits }) => Some(Vary::Hex {
+                pointer: format!("/{}", f.name),
+                digits,
+            }),
+            _ => None,
+        })
+        .collect();
+    if vary.is_empty() {
+        return Err(format!(
+            "{}: no plan, and no hexadecimal seed to draw",
+            info.id
+        ));
+    }
+    Ok((template, vary, 1))
+}

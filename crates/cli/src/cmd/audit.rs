@@ -1,0 +1,95 @@
+//! `fairdeal audit SCHEME --deals N`: many deals from random valid inputs,
+//! tallied on every core and tested for uniformity (fairdeal-audit,
+//! docs/fairness.md). This file checks the flags, shows the progress, stops
+//! on Ctrl-C and prints.
+
+use std::io::{self, IsTerminal};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use fairdeal_audit::plan::{Plan, Shuffle};
+use fairdeal_audit::report::audit;
+use fairdeal_audit::run::Options;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::args::{AuditArgs, ShuffleArg};
+use crate::error::{CliError, Outcome};
+use crate::output::{print, print_json};
+
+pub fn run(args: &AuditArgs) -> Result<Outcome, CliError> {
+    let Some(scheme) = fairdeal::scheme(&args.scheme) else {
+        let known: Vec<&str> = fairdeal::SCHEMES.iter().map(|s| s.id()).collect();
+        return Err(CliError::Usage(format!(
+            "no scheme {:?}, expected one of {}",
+            args.scheme,
+            known.join(", ")
+        )));
+    };
+    let shuffle = match args.shuffle {
+        ShuffleArg::FisherYates => Shuffle::FisherYates,
+        ShuffleArg::KitchenTable => Shuffle::KitchenTable,
+    };
+    let plan = Plan::of(scheme, shuffle).map_err(CliError::Usage)?;
+    let threads = match args.threads {
+        Some(t) => usize::try_from(t).unwrap_or(1),
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let options = Options {
+        deals: args.deals,
+        seed: args.seed,
+        threads,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    stop_on_interrupt(&stop);
+    let bar = progress(args.deals);
+    let report =
+        audit(&plan, &options, &stop, &|done| bar.set_position(done)).map_err(CliError::Usage)?;
+    bar.finish_and_clear();
+    if report.interrupted {
+        eprintln!(
+            "audit: interrupted after {} of {} deals; the report covers those",
+            report.deals, report.requested
+        );
+    }
+    if args.json {
+        // OK because the report is numbers and strings, which serialize.
+        print_json(&serde_json::to_value(&report).unwrap_or_default())?;
+    } else {
+        print(&report.text())?;
+    }
+    Ok(if report.flagged {
+        Outcome::Failed
+    } else {
+        Outcome::Ok
+    })
+}
+
+/// A progress bar on standard error when it is a terminal.
+fn progress(deals: u64) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    ProgressBar::new(deals).with_style(
+        ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} deals, {per_sec}, {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    )
+}
+
+/// Makes Ctrl-C (and SIGTERM) stop the run after the deals under way, so
+/// that the report covers what was done; a second one ends the process.
+#[cfg(unix)]
+fn stop_on_interrupt(stop: &Arc<AtomicBool>) {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::flag;
+    for signal in [SIGINT, SIGTERM] {
+        // Without the handlers (they cannot be installed) an interrupt
+        // ends the process as before.
+        let _ = flag::register_conditional_shutdown(signal, 130, Arc::clone(stop));
+        let _ = flag::register(signal, Arc::clone(stop));
+    }
+}
+
+#[cfg(not(unix))]
+fn stop_on_interrupt(_: &Arc<AtomicBool>) {}

@@ -1,0 +1,50 @@
+//! [`Sampler`]: many deals from many inputs into reused buffers, each handed
+//! to the caller as a [`Dealt`]; what a statistical audit tallies
+//! (`fairdeal audit`, docs/fairness.md).
+
+use std::any::Any;
+
+use serde_json::Value;
+
+use crate::{Card, Error};
+
+/// One deal as a sampler hands it over: borrowed from its buffers, valid
+/// until the next deal.
+#[derive(Clone, Copy)]
+pub struct Dealt<'a> {
+    /// The deal's number in its input (from 1).
+    pub deal: usize,
+    /// The deal's starting deck, position 0 first.
+    pub start: &'a [Card],
+    /// The starting position of the card at each position of the shuffled
+    /// deck.
+    pub positions: &'a [u16],
+    /// The shuffled deck.
+    pub cards: &'a [Card],
+    /// What the table sees: the scheme's
+    /// [`DealScheme::Deal`](crate::DealScheme::Deal), for a caller that
+    /// knows the type (an [`EuchreDeal`](crate::EuchreDeal) for the euchre
+    /// schemes).
+    pub table: &'a dyn Any,
+}
+
+impl std::fmt::Debug for Dealt<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Dealt")
+            .field("deal", &self.deal)
+            .field("positions", &self.positions)
+            .field("cards", &self.cards)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Deals, for each input it is given (a scheme's JSON input), every deal
+/// from `first` on into buffers of its own, handing each to `each`; returns
+/// how many it dealt. The commitment is not computed: nothing that a deal
+/// shows depends on it. Once its buffers have held a deal it allocates
+/// nothing but what reading the input takes. One a thread.
+///
+/// # Errors
+///
+/// The first refused field of the input.
+pub type Sampler = Box<dyn FnMut(&Value, usize, &mut dyn FnMut(Dealt<'_>)) -> Result<usize, Error>>;
