@@ -11,6 +11,7 @@ pub mod bias;
 pub mod exact;
 pub mod odds;
 pub mod plan;
+pub mod plot;
 pub mod report;
 pub mod riffles;
 pub mod run;

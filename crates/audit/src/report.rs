@@ -4,6 +4,7 @@
 use std::fmt::Write;
 use std::sync::atomic::AtomicBool;
 
+use fairdeal::core::Card;
 use serde::Serialize;
 
 use crate::bias::{Bias, bias, methods};
@@ -52,6 +53,9 @@ pub struct Report {
     /// The counts, for plots.
     #[serde(skip)]
     pub tally: Tally,
+    /// The starting (or gathered) deck the positions number, for plots.
+    #[serde(skip)]
+    pub start: Vec<Card>,
 }
 
 /// Audits `plan` as `options` say (see [`run`]).
@@ -86,6 +90,7 @@ pub fn audit(
         odds: done.tally.odds(),
         draw_bias: methods(id).iter().map(bias).collect(),
         tally: done.tally,
+        start: done.start,
     })
 }
 

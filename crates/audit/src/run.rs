@@ -40,6 +40,8 @@ pub struct Done {
     pub interrupted: bool,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The first deal's starting deck (the cards the positions number).
+    pub start: Vec<Card>,
 }
 
 /// Runs `plan` as `options` say; `progress` is told the deals done after
@@ -55,7 +57,8 @@ pub fn run(
     stop: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Done, String> {
-    let cards = deck_size(plan)?;
+    let start = first_deck(plan)?;
+    let cards = start.len();
     let chunks = options.deals.div_ceil(CHUNK);
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
@@ -99,21 +102,26 @@ pub fn run(
         interrupted: tally.deals < options.deals,
         tally,
         seconds: started.elapsed().as_secs_f64(),
+        start,
     })
 }
 
-/// Returns the size of the deck the plan deals: its first deal's.
-fn deck_size(plan: &Plan) -> Result<usize, String> {
+/// Returns the deck the plan deals: its first deal's starting deck.
+fn first_deck(plan: &Plan) -> Result<Vec<Card>, String> {
     let mut sampler = plan.scheme.sampler();
     let mut input = plan.template.clone();
     plan.fill(&mut input, &mut generator(0, 0));
-    let mut cards = 0;
-    sampler(&input, plan.first, &mut |d| cards = d.positions.len())
-        .map_err(|e| format!("{}: {e}", plan.scheme.id()))?;
-    if cards == 0 {
+    let mut start = Vec::new();
+    sampler(&input, plan.first, &mut |d| {
+        if start.is_empty() {
+            start = d.start.to_vec();
+        }
+    })
+    .map_err(|e| format!("{}: {e}", plan.scheme.id()))?;
+    if start.is_empty() {
         return Err(format!("{}: no deal to tally", plan.scheme.id()));
     }
-    Ok(cards)
+    Ok(start)
 }
 
 /// One thread's sampler, input, counts and scratch.

@@ -281,3 +281,38 @@ fn a_stopped_run_is_a_shorter_run() {
     let shorter = run(&plan, stopped.deals, 1);
     assert_eq!(shorter.tally, stopped.tally);
 }
+
+#[test]
+fn plots_are_written_as_svg() {
+    let dir = std::env::temp_dir().join(format!("fairdeal-audit-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plan = Plan::of(
+        fairdeal::scheme("sfc32-lock").unwrap(),
+        Shuffle::FisherYates,
+    )
+    .unwrap();
+    let report = run(&plan, 3_000, 2);
+    let written = fairdeal_audit::plot::write_all(&report, &dir).unwrap();
+    let names: Vec<String> = written
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "sfc32-lock-positions.svg",
+            "sfc32-lock-odds.svg",
+            "sfc32-lock-rising.svg",
+            "riffles-24.svg"
+        ]
+    );
+    for path in &written {
+        let svg = std::fs::read_to_string(path).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+            "{}",
+            path.display()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -122,6 +122,10 @@ pub struct AuditArgs {
     /// Print JSON: {"scheme", "deals", "seed", "threads", "deals_per_second", "uniformity", "odds", "draw_bias", ...}
     #[arg(long)]
     pub json: bool,
+    /// Also write SVG pictures into DIR (made if missing): where each card
+    /// ends up, the odds, the rising sequences, the riffle distance
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
 }
 
 /// Showdown's shuffles.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use fairdeal_audit::plan::{Plan, Shuffle};
+use fairdeal_audit::plot::write_all;
 use fairdeal_audit::report::audit;
 use fairdeal_audit::run::Options;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -50,6 +51,15 @@ pub fn run(args: &AuditArgs) -> Result<Outcome, CliError> {
             "audit: interrupted after {} of {} deals; the report covers those",
             report.deals, report.requested
         );
+    }
+    if let Some(dir) = &args.plot {
+        std::fs::create_dir_all(dir).map_err(|source| CliError::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
+        for path in write_all(&report, dir).map_err(CliError::Usage)? {
+            eprintln!("audit: wrote {}", path.display());
+        }
     }
     if args.json {
         // OK because the report is numbers and strings, which serialize.
