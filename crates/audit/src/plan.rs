@@ -158,59 +158,111 @@ impl Plan {
     /// Writes deal `i`'s drawn fields into `input` (a copy of the template,
     /// reused from deal to deal: the strings keep their room) from `g`.
     pub fn fill(&self, input: &mut Value, g: &mut SplitMix64) {
-        // `Value::pointer_mut` unescapes every token (two `replace` calls);
-        // the pointers here are plain keys, walked directly.
-        fn at<'v>(value: &'v mut Value, pointer: &str) -> Option<&'v mut Value> {
-            pointer.split('/').skip(1).try_fold(value, |v, key| {
-                v.as_object_mut()?
-                    .iter_mut()
-                    .find(|(k, _)| k.as_str() == key)
-                    .map(|(_, v)| v)
-            })
-        }
-        const HEX: &[u8; 16] = b"0123456789abcdef";
-        const TEXT: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         for vary in &self.vary {
-            match vary {
-                Vary::Hex { pointer, digits } => {
-                    let digits = *digits;
-                    if let Some(Value::String(s)) = at(input, pointer) {
-                        s.clear();
-                        // 16 digits a draw, 4 bits each.
-                        let mut bits = 0;
-                        for k in 0..digits {
-                            if k % 16 == 0 {
-                                bits = g.next_u64();
-                            }
-                            s.push(char::from(HEX[(bits & 15) as usize]));
-                            bits >>= 4;
-                        }
-                    }
-                }
-                Vary::Text { pointer, chars } => {
-                    let chars = *chars;
-                    if let Some(Value::String(s)) = at(input, pointer) {
-                        s.clear();
-                        let mut bits = 0;
-                        for k in 0..chars {
-                            if k % 10 == 0 {
-                                bits = g.next_u64();
-                            }
-                            s.push(char::from(TEXT[(bits & 63) as usize]));
-                            bits >>= 6;
-                        }
-                    }
-                }
-                Vary::Integer { pointer, max } => {
-                    if let Some(v) = at(input, pointer) {
-                        // max + 1 divides 2^64 for the seats here (4); any
-                        // bias elsewhere only picks among sample inputs.
-                        *v = json!(g.next_u64() % (max + 1));
-                    }
-                }
+            if let Some(target) = at(input, vary.pointer()) {
+                vary.draw(target, g);
             }
         }
     }
+
+    /// Returns where each drawn field is among the template's top-level
+    /// fields, for [`Plan::fill_at`]: `None` for a deeper one.
+    pub fn slots(&self) -> Vec<Option<usize>> {
+        let keys: Vec<&String> = self
+            .template
+            .as_object()
+            .map(|o| o.keys().collect())
+            .unwrap_or_default();
+        self.vary
+            .iter()
+            .map(|v| {
+                let key = v.pointer().strip_prefix('/')?;
+                (!key.contains('/'))
+                    .then(|| keys.iter().position(|k| k.as_str() == key))
+                    .flatten()
+            })
+            .collect()
+    }
+
+    /// Does what [`Plan::fill`] does, finding the fields by their places
+    /// (`slots`, from [`Plan::slots`]) rather than their names: the same
+    /// values, without comparing keys for every deal.
+    pub fn fill_at(&self, input: &mut Value, slots: &[Option<usize>], g: &mut SplitMix64) {
+        for (vary, slot) in self.vary.iter().zip(slots) {
+            let target = match slot {
+                Some(i) => input.as_object_mut().and_then(|o| o.values_mut().nth(*i)),
+                None => at(input, vary.pointer()),
+            };
+            if let Some(target) = target {
+                vary.draw(target, g);
+            }
+        }
+    }
+}
+
+impl Vary {
+    /// Returns the JSON Pointer of the field.
+    pub fn pointer(&self) -> &str {
+        match self {
+            Self::Hex { pointer, .. }
+            | Self::Text { pointer, .. }
+            | Self::Integer { pointer, .. } => pointer,
+        }
+    }
+
+    /// Writes a value drawn from `g` into `target`.
+    fn draw(&self, target: &mut Value, g: &mut SplitMix64) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        const TEXT: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        match (self, target) {
+            // 16 digits a draw, 4 bits each, lowest first.
+            (Self::Hex { digits, .. }, Value::String(s)) => {
+                symbols(s, *digits, 4, HEX, g);
+            }
+            // 10 characters a draw, 6 bits each.
+            (Self::Text { chars, .. }, Value::String(s)) => {
+                symbols(s, *chars, 6, TEXT, g);
+            }
+            (Self::Integer { max, .. }, v) => {
+                // max + 1 divides 2^64 for the seats here (4); any bias
+                // elsewhere only picks among sample inputs.
+                *v = json!(g.next_u64() % (max + 1));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Replaces `s` with `count` symbols of `alphabet` (2^`bits` of them),
+/// `64 / bits` from each draw of `g`, lowest bits first.
+fn symbols(s: &mut String, count: usize, bits: u32, alphabet: &[u8], g: &mut SplitMix64) {
+    s.clear();
+    let per = (64 / bits) as usize;
+    let mask = (1u64 << bits) - 1;
+    let mut buf = [0u8; 16];
+    let mut left = count;
+    while left > 0 {
+        let draw = g.next_u64();
+        let take = left.min(per);
+        for (k, b) in buf[..take].iter_mut().enumerate() {
+            let symbol = usize::try_from((draw >> (bits as usize * k)) & mask).unwrap_or(0);
+            *b = alphabet[symbol];
+        }
+        // The alphabets are ASCII.
+        s.push_str(std::str::from_utf8(&buf[..take]).unwrap_or_default());
+        left -= take;
+    }
+}
+
+/// The value at `pointer`, a JSON Pointer of plain keys (`Value::pointer_mut`
+/// would unescape every token with two `replace` calls).
+fn at<'v>(value: &'v mut Value, pointer: &str) -> Option<&'v mut Value> {
+    pointer.split('/').skip(1).try_fold(value, |v, key| {
+        v.as_object_mut()?
+            .iter_mut()
+            .find(|(k, _)| k.as_str() == key)
+            .map(|(_, v)| v)
+    })
 }
 
 /// Showdown: a game of 60 Fisher-Yates hands, or of two kitchen-table hands

@@ -136,6 +136,8 @@ struct Worker<'a> {
     seat: usize,
     /// Scratch for the tally.
     at: Vec<u16>,
+    /// Where the drawn fields are in the input.
+    slots: Vec<Option<usize>>,
 }
 
 impl<'a> Worker<'a> {
@@ -152,6 +154,7 @@ impl<'a> Worker<'a> {
             bits: Vec::with_capacity(usize::try_from(CHUNK).unwrap_or(0)),
             seat,
             at: Vec::with_capacity(cards),
+            slots: plan.slots(),
         }
     }
 
@@ -165,7 +168,7 @@ impl<'a> Worker<'a> {
         let first = self.plan.first;
         for i in from / per..to.div_ceil(per) {
             let mut g = generator(seed, i);
-            self.plan.fill(&mut self.input, &mut g);
+            self.plan.fill_at(&mut self.input, &self.slots, &mut g);
             // The suit named after the deal: from the deal's own generator,
             // independent of the deal (4 divides 2^64: no bias).
             let masks = Masks::new(SUITS[(g.next_u64() % 4) as usize]);

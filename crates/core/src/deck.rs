@@ -54,10 +54,9 @@ impl Deck {
             };
             // A shoe of several decks holds each card several times: take
             // the first copy not yet used, so that positions stay distinct.
-            let copies = start.iter().filter(|c| *c == card).count();
             let p = (0..start.len())
                 .find(|&p| start[p] == *card && !used[p])
-                .ok_or_else(|| match copies {
+                .ok_or_else(|| match start.iter().filter(|c| *c == card).count() {
                     0 => refuse("a card of the starting deck"),
                     1 => refuse("each card once; this one is repeated"),
                     n => refuse(&format!(

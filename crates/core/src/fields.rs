@@ -242,10 +242,23 @@ pub fn list<T>(
             },
         ));
     };
+    // One name buffer for every item (`field[i]`), rewritten in place: a
+    // list of 24 cards once cost 24 allocations.
+    let mut name = String::with_capacity(field.len() + 8);
     items
         .iter()
         .enumerate()
-        .map(|(i, v)| item(&format!("{field}[{i}]"), v))
+        .map(|(i, v)| {
+            name.clear();
+            name.push_str(field);
+            name.push('[');
+            // Digits only, so UTF-8.
+            name.push_str(
+                std::str::from_utf8(crate::decimal(i as u64, &mut [0; 20])).unwrap_or_default(),
+            );
+            name.push(']');
+            item(&name, v)
+        })
         .collect()
 }
 
