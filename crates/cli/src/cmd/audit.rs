@@ -11,7 +11,7 @@ use fairdeal_audit::plan::{Plan, Shuffle};
 use fairdeal_audit::plot::write_all;
 use fairdeal_audit::report::audit;
 use fairdeal_audit::run::Options;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::args::{AuditArgs, ShuffleArg};
 use crate::error::{CliError, Outcome};
@@ -79,12 +79,17 @@ fn progress(deals: u64) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    ProgressBar::new(deals).with_style(
-        ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} deals, {per_sec}, {eta} left",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    )
+    let style =
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} deals, {rate}, {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            // Whole deals per second (indicatif's own shows 4 decimals).
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} deals/s", state.per_sec());
+                },
+            );
+    ProgressBar::new(deals).with_style(style)
 }
 
 /// Makes Ctrl-C (and SIGTERM) stop the run after the deals under way, so
