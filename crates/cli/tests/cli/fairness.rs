@@ -140,3 +140,30 @@ fn audit_refuses_unknown_schemes_and_shuffles() {
         assert!(stderr(&o).starts_with("error"), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn audit_plot_writes_svg_files_into_a_new_folder() {
+    let dir = std::env::temp_dir().join(format!("fairdeal-cli-plots-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.join("made");
+    let o = fairdeal(&[
+        "audit",
+        "showdown",
+        "--deals",
+        "1200",
+        "--plot",
+        folder.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for name in [
+        "showdown-positions.svg",
+        "showdown-odds.svg",
+        "showdown-rising.svg",
+        "riffles-24.svg",
+    ] {
+        let svg = std::fs::read_to_string(folder.join(name)).unwrap();
+        assert!(svg.starts_with("<svg"), "{name}");
+        assert!(stderr(&o).contains(name), "{}", stderr(&o));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
