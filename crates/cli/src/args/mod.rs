@@ -94,9 +94,9 @@ pub enum Command {
     /// Deal many times from random valid inputs and test the deals for
     /// uniformity
     ///
-    /// On every core: where each card ends up (chi-squared), the euchre
-    /// odds in the player's hands (z-scores), and the exact bias of each
-    /// draw. The same --seed gives the same counts on any machine and any
+    /// On every core: where each card ends up and the rising sequences of
+    /// the order (chi-squared), the euchre odds in the player's hands
+    /// (z-scores), and the exact bias of each draw. The same --seed gives the same counts on any machine and any
     /// number of threads; Ctrl-C stops and reports what was dealt. Exit 0
     /// when uniform, 1 when p < 1e-6, 2 for bad flags (docs/fairness.md).
     Audit(AuditArgs),
