@@ -4,6 +4,7 @@
 //! registering a scheme here is what makes `fairdeal deal`, `fairdeal verify`,
 //! `fairdeal vectors` and the conformance tests pick it up.
 
+pub mod describe;
 pub mod receipt;
 pub mod render;
 mod slips;

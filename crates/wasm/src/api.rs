@@ -7,7 +7,7 @@
 //! `--json` output, listed in web/pkg-node/README.md.
 
 use fairdeal::core::json::parse_json;
-use fairdeal::core::{Field, FieldKind, Player, Rule, SchemeInfo};
+use fairdeal::core::{Field, Player, Rule, SchemeInfo};
 use fairdeal::receipt;
 use fairdeal::verdict::{self, Claim, Verdict};
 use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
@@ -407,13 +407,6 @@ fn fields(fields: &[Field]) -> Vec<Value> {
     fields
         .iter()
         .map(|f| {
-            let kind = match f.kind {
-                FieldKind::Integer => "integer",
-                FieldKind::Bool => "bool",
-                FieldKind::TextPerSeat { .. } => "text-per-seat",
-                FieldKind::Json => "json",
-                _ => "text",
-            };
             let rule = match f.rule {
                 Rule::Hex { digits } => json!({ "kind": "hex", "digits": digits }),
                 Rule::Printable { min, max } => {
@@ -423,15 +416,9 @@ fn fields(fields: &[Field]) -> Vec<Value> {
                 Rule::Check(_) => json!({ "kind": "check" }),
                 _ => json!({ "kind": "any" }),
             };
-            json!({
-                "name": f.name,
-                "kind": kind,
-                "flag": format!("--{}", f.flag()),
-                "required": f.required,
-                "help": f.help,
-                "expected": f.expected,
-                "rule": rule,
-            })
+            let mut described = fairdeal::describe::field(f);
+            described["rule"] = rule;
+            described
         })
         .collect()
 }

@@ -2,7 +2,8 @@
 
 use fairdeal::SCHEMES;
 use fairdeal::Verb;
-use fairdeal::core::{Field, FieldKind};
+use fairdeal::core::Field;
+use fairdeal::describe;
 use serde_json::{Value, json};
 
 use crate::error::{CliError, Outcome};
@@ -53,18 +54,5 @@ pub fn run(json: bool) -> Result<Outcome, CliError> {
 }
 
 fn fields(fields: &[Field]) -> Vec<Value> {
-    fields
-        .iter()
-        .map(|f| {
-            let kind = match f.kind {
-                FieldKind::Integer => "integer",
-                FieldKind::Bool => "bool",
-                FieldKind::TextPerSeat { .. } => "text-per-seat",
-                FieldKind::Json => "json",
-                _ => "text",
-            };
-            let flag = format!("--{}", f.flag());
-            json!({ "name": f.name, "kind": kind, "flag": flag, "required": f.required, "help": f.help, "expected": f.expected })
-        })
-        .collect()
+    fields.iter().map(describe::field).collect()
 }
