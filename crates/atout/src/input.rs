@@ -3,7 +3,7 @@
 //! is the one description; [`Input::new`] goes through it too.
 
 use fairdeal_core::fields::{as_integer, as_text, list};
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule, text};
+use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule, fields, text};
 use serde_json::{Value, json};
 
 use crate::dealing::{Dealing, VARIANT, Variant};
@@ -170,6 +170,17 @@ impl FromJson for Input {
             secret,
             numbers,
             dealing,
+        })
+    }
+
+    /// The secret is read on its own (what an audit draws).
+    fn reread(&mut self, json: &Value, changed: &[&str]) -> Result<(), Error> {
+        fields::reread(self, json, changed, CHECKED, |input, name, value| {
+            if name != "secret" {
+                return Ok(false);
+            }
+            fields::replace(&mut input.secret, text_of(value));
+            Ok(true)
         })
     }
 }

@@ -202,9 +202,11 @@ impl Trial {
     pub fn success(self, bits: &[u8]) -> bool {
         let (event, _) = self.parts();
         let bit = 1 << event as u8;
+        // Folds, not `all` and `any`: stopping at the first hand that
+        // decides would be a branch on a coin toss, for every hand.
         match self {
-            Self::Every { .. } => bits.iter().all(|b| b & bit != 0),
-            Self::Any { .. } => bits.iter().any(|b| b & bit != 0),
+            Self::Every { .. } => bits.iter().fold(bit, |acc, b| acc & b) != 0,
+            Self::Any { .. } => bits.iter().fold(0, |acc, b| acc | b) & bit != 0,
         }
     }
 }

@@ -68,17 +68,17 @@ pub struct Plan {
     pub template: Value,
     /// The fields each deal draws.
     pub vary: Vec<Vary>,
-    /// The first deal of each input that is tallied (2 for a kitchen-table
-    /// hand, dealt from the cards gathered after hand 1).
+    /// The first deal of each input that is tallied (2 for kitchen-table
+    /// hands, each dealt from the cards gathered after the one before).
     pub first: usize,
-    /// The deals each input holds from `first` on: 60 hands of a
-    /// Fisher-Yates showdown game (each from a stream of its own), so that
-    /// reading the game is shared by 60 deals; 1 for the rest. It divides
+    /// The deals each input holds from `first` on: 60 hands of a showdown
+    /// game (each from a stream of its own), so that reading the game and
+    /// drawing its set-up is shared by 60 deals; 1 for the rest. It divides
     /// [`CHUNK`](crate::run::CHUNK).
     pub per_input: u64,
 }
 
-/// Hands of the showdown games the audit deals with Fisher-Yates.
+/// Hands of a showdown game that the audit tallies.
 pub const SHOWDOWN_HANDS: u64 = 60;
 
 /// Returns the generator of input `i` (deal `i` for the schemes that deal
@@ -140,11 +140,7 @@ impl Plan {
             "showdown" => showdown(scheme, shuffle)?,
             _ => generic(scheme)?,
         };
-        let per_input = if id == "showdown" && shuffle == Shuffle::FisherYates {
-            SHOWDOWN_HANDS
-        } else {
-            1
-        };
+        let per_input = if id == "showdown" { SHOWDOWN_HANDS } else { 1 };
         Ok(Self {
             scheme,
             shuffle,
@@ -163,6 +159,20 @@ impl Plan {
                 vary.draw(target, g);
             }
         }
+    }
+
+    /// Returns the top-level fields that the drawn fields are in: all that
+    /// changes from one input to the next, and so all that is read again
+    /// (a [`Sampler`](fairdeal::core::Sampler)'s `changed`).
+    pub fn changed(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for vary in &self.vary {
+            let name = vary.pointer().split('/').nth(1).unwrap_or_default();
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
     }
 
     /// Returns where each drawn field is among the template's top-level
@@ -212,12 +222,11 @@ impl Vary {
 
     /// Writes a value drawn from `g` into `target`.
     fn draw(&self, target: &mut Value, g: &mut SplitMix64) {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
         const TEXT: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         match (self, target) {
             // 16 digits a draw, 4 bits each, lowest first.
             (Self::Hex { digits, .. }, Value::String(s)) => {
-                symbols(s, *digits, 4, HEX, g);
+                hex_symbols(s, *digits, g);
             }
             // 10 characters a draw, 6 bits each.
             (Self::Text { chars, .. }, Value::String(s)) => {
@@ -233,20 +242,66 @@ impl Vary {
     }
 }
 
-/// Replaces `s` with `count` symbols of `alphabet` (2^`bits` of them),
+/// Returns the 16 hexadecimal digits of `draw`, lowest four bits first (the
+/// order [`symbols`] would draw them in), all at once: each digit's value
+/// spread into a byte of its own, then made ASCII with no table and no
+/// branch.
+fn hex_digits(draw: u64) -> [u8; 16] {
+    const LOW: u128 = 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
+    // Byte j of the draw into bytes 2j (its low four bits) and 2j + 1 (its
+    // high four bits): spread bytes apart by halves, then split each.
+    let mut x = u128::from(draw);
+    x = (x | (x << 32)) & 0x0000_0000_ffff_ffff_0000_0000_ffff_ffff;
+    x = (x | (x << 16)) & 0x0000_ffff_0000_ffff_0000_ffff_0000_ffff;
+    x = (x | (x << 8)) & 0x00ff_00ff_00ff_00ff_00ff_00ff_00ff_00ff;
+    let values = (x | (x << 4)) & LOW;
+    // v + 6 reaches 16 (bit 4) exactly when v is 10 or more: a letter,
+    // 'a' - '0' - 10 = 39 further on.
+    let letters = ((values + 0x0606_0606_0606_0606_0606_0606_0606_0606) >> 4)
+        & 0x0101_0101_0101_0101_0101_0101_0101_0101;
+    (values + 0x3030_3030_3030_3030_3030_3030_3030_3030 + letters * 39).to_le_bytes()
+}
+
+/// Does what `symbols(s, count, 4, HEX, g)` would, a draw at a time: the
+/// audit draws a seed of 64 digits for every deal.
+fn hex_symbols(s: &mut String, count: usize, g: &mut SplitMix64) {
+    s.clear();
+    let mut buf = [0u8; 64];
+    let mut left = count;
+    while left > 0 {
+        let take = left.min(buf.len());
+        for chunk in buf[..take].chunks_mut(16) {
+            let digits = hex_digits(g.next_u64());
+            // Whole draws as one fixed-size copy; only the last may be short.
+            match <&mut [u8; 16]>::try_from(&mut *chunk) {
+                Ok(whole) => *whole = digits,
+                Err(_) => chunk.copy_from_slice(&digits[..chunk.len()]),
+            }
+        }
+        // Hexadecimal digits are ASCII.
+        s.push_str(std::str::from_utf8(&buf[..take]).unwrap_or_default());
+        left -= take;
+    }
+}
+
+/// Replaces `s` with `count` symbols of `alphabet` (its first 2^`bits`),
 /// `64 / bits` from each draw of `g`, lowest bits first.
-fn symbols(s: &mut String, count: usize, bits: u32, alphabet: &[u8], g: &mut SplitMix64) {
+fn symbols(s: &mut String, count: usize, bits: u32, alphabet: &[u8; 64], g: &mut SplitMix64) {
     s.clear();
     let per = (64 / bits) as usize;
     let mask = (1u64 << bits) - 1;
-    let mut buf = [0u8; 16];
+    // Written a buffer at a time: pushing char by char costs more than the
+    // draws (a seed is 64 symbols).
+    let mut buf = [0u8; 64];
     let mut left = count;
     while left > 0 {
-        let draw = g.next_u64();
-        let take = left.min(per);
-        for (k, b) in buf[..take].iter_mut().enumerate() {
-            let symbol = usize::try_from((draw >> (bits as usize * k)) & mask).unwrap_or(0);
-            *b = alphabet[symbol];
+        let take = left.min(buf.len() / per * per);
+        for chunk in buf[..take].chunks_mut(per) {
+            let mut draw = g.next_u64();
+            for b in chunk {
+                *b = alphabet[usize::try_from(draw & mask).unwrap_or(0) & 63];
+                draw >>= bits;
+            }
         }
         // The alphabets are ASCII.
         s.push_str(std::str::from_utf8(&buf[..take]).unwrap_or_default());
@@ -265,10 +320,10 @@ fn at<'v>(value: &'v mut Value, pointer: &str) -> Option<&'v mut Value> {
     })
 }
 
-/// Showdown: a game of 60 Fisher-Yates hands, or of two kitchen-table hands
-/// where the second is tallied, shuffled from a fixed gathering
-/// ([`gathered`]). Every hand gives its pattern, which the hands you deal
-/// need.
+/// Showdown: a game of 60 Fisher-Yates hands, or of 61 kitchen-table hands
+/// where hands 2 to 61 are tallied, each shuffled from the same fixed
+/// gathering ([`gathered`]) of the hand before. Every hand gives its
+/// pattern, which the hands you deal need.
 fn showdown(
     scheme: &'static dyn DynScheme,
     shuffle: Shuffle,
@@ -288,10 +343,14 @@ fn showdown(
         ),
         Shuffle::KitchenTable => {
             let cards: Vec<String> = gathered(scheme)?.iter().map(ToString::to_string).collect();
+            let played = json!({"pattern": "3232", "gathered": cards});
+            let mut hands = vec![played; usize::try_from(SHOWDOWN_HANDS).unwrap_or(1)];
+            // The last hand's cards are not gathered again.
+            hands.push(json!({"pattern": "3232"}));
             (
                 json!({"house_seed": "", "phrase": phrase,
                        "rules": {"shuffle": "kitchen-table", "cut": false},
-                       "hands": [{"pattern": "3232", "gathered": cards}, {"pattern": "3232"}]}),
+                       "hands": hands}),
                 vec![house],
                 2,
             )
@@ -360,4 +419,22 @@ fn generic(scheme: &'static dyn DynScheme) -> Result<(Value, Vec<Vary>, usize), 
         ));
     }
     Ok((template, vary, 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_digits_come_in_the_order_one_at_a_time_would_draw_them() {
+        let hex: [u8; 64] = std::array::from_fn(|i| b"0123456789abcdef"[i % 16]);
+        for count in 0..=130 {
+            let (mut one, mut two) = (String::new(), String::new());
+            let (mut g, mut h) = (SplitMix64::new(count as u64), SplitMix64::new(count as u64));
+            symbols(&mut one, count, 4, &hex, &mut g);
+            hex_symbols(&mut two, count, &mut h);
+            assert_eq!(one, two, "{count} digits");
+            assert_eq!(g.next_u64(), h.next_u64(), "{count} digits: the draws used");
+        }
+    }
 }

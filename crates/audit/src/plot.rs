@@ -77,7 +77,7 @@ fn positions(report: &Report, label: &str, path: &Path) -> Drawn {
     for start in 0..n {
         for end in 0..n {
             let cell = &mut cells[(start / bin) * bins + end / bin];
-            cell.0 += report.tally.counts[start * n + end] as f64;
+            cell.0 += report.tally.counts[end * n + start] as f64;
             cell.1 += expected;
         }
     }

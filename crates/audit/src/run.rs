@@ -112,7 +112,7 @@ fn first_deck(plan: &Plan) -> Result<Vec<Card>, String> {
     let mut input = plan.template.clone();
     plan.fill(&mut input, &mut generator(0, 0));
     let mut start = Vec::new();
-    sampler(&input, plan.first, &mut |d| {
+    sampler(&input, &[], plan.first, &mut |d| {
         if start.is_empty() {
             start = d.start.to_vec();
         }
@@ -135,9 +135,11 @@ struct Worker<'a> {
     /// The seat whose hand the odds look at, for a euchre deal.
     seat: usize,
     /// Scratch for the tally.
-    at: Vec<u16>,
+    seen: Vec<u64>,
     /// Where the drawn fields are in the input.
     slots: Vec<Option<usize>>,
+    /// The input's fields that they are in.
+    changed: Vec<&'a str>,
 }
 
 impl<'a> Worker<'a> {
@@ -153,8 +155,9 @@ impl<'a> Worker<'a> {
             tally: Tally::new(cards),
             bits: Vec::with_capacity(usize::try_from(CHUNK).unwrap_or(0)),
             seat,
-            at: Vec::with_capacity(cards),
+            seen: Vec::with_capacity(cards / 64 + 1),
             slots: plan.slots(),
+            changed: plan.changed(),
         }
     }
 
@@ -169,13 +172,15 @@ impl<'a> Worker<'a> {
         for i in from / per..to.div_ceil(per) {
             let mut g = generator(seed, i);
             self.plan.fill_at(&mut self.input, &self.slots, &mut g);
-            // The suit named after the deal: from the deal's own generator,
-            // independent of the deal (4 divides 2^64: no bias).
-            let masks = Masks::new(SUITS[(g.next_u64() % 4) as usize]);
-            let (tally, bits, seat, at) =
-                (&mut self.tally, &mut self.bits, self.seat, &mut self.at);
+            let (tally, bits, seat, seen) =
+                (&mut self.tally, &mut self.bits, self.seat, &mut self.seen);
             let mut wrong_size = false;
-            (self.sampler)(&self.input, first, &mut |d: Dealt<'_>| {
+            (self.sampler)(&self.input, &self.changed, first, &mut |d: Dealt<'_>| {
+                // The suit named after each deal: from the input's own
+                // generator, independent of the deal (4 divides 2^64: no
+                // bias), and drawn for every deal, so that the hands of one
+                // game are not tied together by their suit.
+                let masks = Masks::new(SUITS[(g.next_u64() % 4) as usize]);
                 // Deal numbers count from `first` within the input.
                 let index = i * per + (d.deal - first) as u64;
                 if index >= to {
@@ -185,7 +190,7 @@ impl<'a> Worker<'a> {
                     wrong_size = true;
                     return;
                 }
-                tally.add(d.positions, at);
+                tally.add(d.positions, seen);
                 match hand(&d, seat) {
                     Some(hand) => bits.push(masks.events(hand.iter().fold(0, |m, &c| m | bit(c)))),
                     None => euchre = false,

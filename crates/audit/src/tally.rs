@@ -21,8 +21,9 @@ pub struct Tally {
     pub cards: usize,
     /// Deals tallied.
     pub deals: u64,
-    /// `counts[start * cards + end]`: deals in which the card at starting
-    /// position `start` ended at position `end`.
+    /// `counts[end * cards + start]`: deals in which the card at starting
+    /// position `start` ended at position `end` (by final position, since
+    /// a deal is tallied in that order).
     pub counts: Vec<u64>,
     /// For each line of the odds table, the trials counted (runs of its
     /// number of hands, aligned to the deal numbers) and the successes.
@@ -48,23 +49,35 @@ impl Tally {
     }
 
     /// Counts one deal: `positions[end]` is the starting position of the
-    /// card that ended at `end`; `at` is scratch room.
+    /// card that ended at `end`; `seen` is scratch room for a deck of 64
+    /// cards or more.
     #[inline]
-    pub fn add(&mut self, positions: &[u16], at: &mut Vec<u16>) {
+    pub fn add(&mut self, positions: &[u16], seen: &mut Vec<u64>) {
         let row = self.cards;
-        at.clear();
-        at.resize(row, 0);
-        for (end, &start) in positions.iter().enumerate() {
-            if let Some(c) = self.counts.get_mut(usize::from(start) * row + end) {
-                *c += 1;
+        // Column by column (final positions): a third faster than by rows.
+        let columns = self.counts.chunks_exact_mut(row).zip(positions);
+        let descents = if row < 64 {
+            // In the same loop, the cards met kept as bits of a register.
+            let (mut met, mut descents) = (0u64, 0);
+            for (column, &start) in columns {
+                if let Some(c) = column.get_mut(usize::from(start)) {
+                    *c += 1;
+                }
+                // Masked so that no position, even a wrong one, overflows
+                // the shift (x86 masks it so anyway).
+                let start = u32::from(start);
+                descents += usize::from((met >> ((start + 1) & 63)) & 1 == 1);
+                met |= 1 << (start & 63);
             }
-            if let Some(a) = at.get_mut(usize::from(start)) {
-                // OK because a deck has at most 416 cards.
-                *a = u16::try_from(end).unwrap_or(u16::MAX);
+            descents
+        } else {
+            for (column, &start) in columns {
+                if let Some(c) = column.get_mut(usize::from(start)) {
+                    *c += 1;
+                }
             }
-        }
-        // A new rising sequence starts wherever card x + 1 lies above x.
-        let descents = at.windows(2).filter(|w| w[1] < w[0]).count();
+            descents(positions, seen, row)
+        };
         if let Some(r) = self.rising.get_mut(descents) {
             *r += 1;
         }
@@ -169,7 +182,7 @@ impl Tally {
             statistic += gap * gap / expected;
             let relative = gap / expected;
             if relative.abs() > f64::abs(worst.0) {
-                worst = (relative, cell / n, cell % n);
+                worst = (relative, cell % n, cell / n);
             }
         }
         // Each row and each column adds up to the deals: (n - 1)^2 cells
@@ -270,4 +283,63 @@ pub struct Observed {
     pub exact_fraction: String,
     /// (successes - trials p) / sqrt(trials p (1 - p)).
     pub z: f64,
+}
+
+/// Returns the number of cards x (a starting position) whose successor
+/// x + 1 lies above x in `positions` (the starting position at each final
+/// one): where a new rising sequence starts. When x is met, x + 1 has been
+/// already: `seen` (scratch room) holds a bit for each card of the `cards`.
+fn descents(positions: &[u16], seen: &mut Vec<u64>, cards: usize) -> usize {
+    // One bit to spare past the last card.
+    seen.clear();
+    seen.resize(cards / 64 + 1, 0);
+    let mut descents = 0;
+    for &start in positions {
+        let (start, next) = (usize::from(start), usize::from(start) + 1);
+        let above = seen.get(next / 64).map_or(0, |w| (w >> (next % 64)) & 1);
+        descents += usize::from(above == 1);
+        if let Some(w) = seen.get_mut(start / 64) {
+            *w |= 1 << (start % 64);
+        }
+    }
+    descents
+}
+
+#[cfg(test)]
+mod tests {
+    use fairdeal::core::SplitMix64;
+
+    use super::*;
+
+    /// Counts one deal the plain way: the table by rows, the rising
+    /// sequences from the inverse order.
+    fn plainly(tally: &mut Tally, positions: &[u16]) {
+        let n = tally.cards;
+        let mut at = vec![0; n];
+        for (end, &start) in positions.iter().enumerate() {
+            tally.counts[end * n + usize::from(start)] += 1;
+            at[usize::from(start)] = end;
+        }
+        tally.rising[at.windows(2).filter(|w| w[1] < w[0]).count()] += 1;
+        tally.deals += 1;
+    }
+
+    #[test]
+    fn a_deal_is_counted_as_the_plain_way_counts_it_for_every_size() {
+        let mut g = SplitMix64::new(5);
+        for cards in [1, 2, 24, 32, 63, 64, 65, 130, 416] {
+            let (mut quick, mut plain) = (Tally::new(cards), Tally::new(cards));
+            let mut seen = Vec::new();
+            let mut deck: Vec<u16> = (0..u16::try_from(cards).unwrap()).collect();
+            for _ in 0..200 {
+                for i in (1..cards).rev() {
+                    let j = usize::try_from(g.next_u64() % (i as u64 + 1)).unwrap();
+                    deck.swap(i, j);
+                }
+                quick.add(&deck, &mut seen);
+                plainly(&mut plain, &deck);
+            }
+            assert_eq!(quick, plain, "{cards} cards");
+        }
+    }
 }

@@ -12,7 +12,7 @@ use fairdeal::core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, Fields, Fingerprint, FromJson, Hints,
     OneDeal, Player, SchemeInfo, SplitMix64, TableView, decks, identity_into,
 };
-use fairdeal_audit::plan::{Plan, Shuffle, Vary};
+use fairdeal_audit::plan::{Plan, Shuffle, Vary, generator};
 use fairdeal_audit::report::{FLAG, Report, audit};
 use fairdeal_audit::run::{CHUNK, Options};
 use serde_json::{Value, json};
@@ -244,8 +244,12 @@ fn showdowns_kitchen_table_hand_is_flagged() {
 
 #[test]
 fn the_same_seed_gives_the_same_counts_on_1_and_2_threads() {
-    for id in ["sfc32-lock", "showdown"] {
-        let plan = Plan::of(fairdeal::scheme(id).unwrap(), Shuffle::FisherYates).unwrap();
+    for (id, shuffle) in [
+        ("sfc32-lock", Shuffle::FisherYates),
+        ("showdown", Shuffle::FisherYates),
+        ("showdown", Shuffle::KitchenTable),
+    ] {
+        let plan = Plan::of(fairdeal::scheme(id).unwrap(), shuffle).unwrap();
         // Not a multiple of the chunk, nor of showdown's 60 hands a game.
         let one = run(&plan, 2 * CHUNK + 1234, 1);
         let two = run(&plan, 2 * CHUNK + 1234, 2);
@@ -254,6 +258,80 @@ fn the_same_seed_gives_the_same_counts_on_1_and_2_threads() {
         assert_eq!(one.deals, 2 * CHUNK + 1234);
         let other = run(&plan, 2 * CHUNK + 1234, 2);
         assert_eq!(other.tally, one.tally, "{id}: runs repeat");
+    }
+}
+
+/// What a sampler hands over of each deal, kept.
+type Dealt = (usize, Vec<Card>, Vec<u16>, Vec<Card>);
+
+/// Deals `input` through `sampler`, saying that only `changed` changed.
+fn deal(
+    sampler: &mut fairdeal::core::Sampler,
+    input: &Value,
+    changed: &[&str],
+    first: usize,
+) -> Result<Vec<Dealt>, Error> {
+    let mut dealt = Vec::new();
+    sampler(input, changed, first, &mut |d| {
+        dealt.push((
+            d.deal,
+            d.start.to_vec(),
+            d.positions.to_vec(),
+            d.cards.to_vec(),
+        ));
+    })?;
+    Ok(dealt)
+}
+
+/// Returns `vary`'s field in `input` with a value its rule refuses.
+fn spoil(input: &mut Value, vary: &Vary) {
+    let bad = match vary {
+        Vary::Hex { .. } => json!("not hex"),
+        Vary::Text { .. } => json!(""),
+        Vary::Integer { .. } => json!(99),
+    };
+    *input
+        .pointer_mut(vary.pointer())
+        .expect("the drawn field is in the template") = bad;
+}
+
+#[test]
+fn reading_only_the_drawn_fields_deals_what_reading_the_whole_input_deals() {
+    let mut plans: Vec<Plan> = fairdeal::SCHEMES
+        .iter()
+        .map(|&s| Plan::of(s, Shuffle::FisherYates).unwrap())
+        .collect();
+    plans.push(Plan::of(fairdeal::scheme("showdown").unwrap(), Shuffle::KitchenTable).unwrap());
+    for plan in &plans {
+        let id = plan.scheme.id();
+        let changed = plan.changed();
+        // One sampler keeps its input and reads only the drawn fields again
+        // (`FromJson::reread`); a new one each time reads it whole.
+        let mut kept = plan.scheme.sampler();
+        let inputs = if id == "hmac-blackjack" { 4 } else { 40 };
+        for i in 0..inputs {
+            let mut input = plan.template.clone();
+            plan.fill(&mut input, &mut generator(9, i));
+            let whole = deal(&mut plan.scheme.sampler(), &input, &[], plan.first);
+            let reread = deal(&mut kept, &input, &changed, plan.first);
+            assert_eq!(reread.unwrap(), whole.unwrap(), "{id}, input {i}");
+            // A refused field is refused in the same words, and the input
+            // after it is read whole again.
+            if i % 10 == 9 {
+                for vary in &plan.vary {
+                    let mut bad = input.clone();
+                    spoil(&mut bad, vary);
+                    let whole = deal(&mut plan.scheme.sampler(), &bad, &[], plan.first);
+                    let reread = deal(&mut kept, &bad, &changed, plan.first);
+                    assert_eq!(
+                        reread.unwrap_err().to_string(),
+                        whole.unwrap_err().to_string(),
+                        "{id}, {}",
+                        vary.pointer()
+                    );
+                }
+            }
+        }
     }
 }
 

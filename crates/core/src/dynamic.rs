@@ -299,12 +299,32 @@ impl<S: DealScheme + Sync> DynScheme for S {
 /// dealt into one [`Buffers`].
 fn sampler_of<S: DealScheme>() -> Sampler {
     let mut buffers = Buffers::<S>::default();
-    Box::new(move |input, first, each| {
-        let input = S::Input::from_json(input)?;
-        let deals = S::Series::deals(&input);
+    // The input before, read again only where it changed.
+    let mut last: Option<S::Input> = None;
+    Box::new(move |json, changed, first, each| {
+        let input = match &mut last {
+            Some(input) => match input.reread(json, changed) {
+                Ok(()) => {
+                    // What `reread` promises, held in every test run.
+                    debug_assert!(
+                        S::Input::from_json(json)
+                            .is_ok_and(|whole| format!("{whole:?}") == format!("{input:?}")),
+                        "{}: reading only {changed:?} differs from reading it whole",
+                        S::INFO.id
+                    );
+                    input
+                }
+                Err(e) => {
+                    last = None;
+                    return Err(e);
+                }
+            },
+            None => last.insert(S::Input::from_json(json)?),
+        };
+        let deals = S::Series::deals(input);
         for n in first.max(1)..=deals {
-            S::deal_into(&input, n, &mut buffers)?;
-            let start = S::starting_deck(&input, n);
+            S::deal_into(input, n, &mut buffers)?;
+            let start = S::starting_deck(input, n);
             each(Dealt {
                 deal: n,
                 start: &start,

@@ -40,11 +40,16 @@ impl std::fmt::Debug for Dealt<'_> {
 
 /// Deals, for each input it is given (a scheme's JSON input), every deal
 /// from `first` on into buffers of its own, handing each to `each`; returns
-/// how many it dealt. The commitment is not computed: nothing that a deal
-/// shows depends on it. Once its buffers have held a deal it allocates
-/// nothing but what reading the input takes. One a thread.
+/// how many it dealt. `changed` names the top-level fields in which the
+/// input differs from the one before (ignored for the first, or after a
+/// refusal): only those are read again
+/// ([`FromJson::reread`](crate::FromJson::reread)). The commitment is not
+/// computed: nothing that a deal shows depends on it. Once its buffers have
+/// held a deal it allocates nothing but what reading the changed fields
+/// takes. One a thread.
 ///
 /// # Errors
 ///
 /// The first refused field of the input.
-pub type Sampler = Box<dyn FnMut(&Value, usize, &mut dyn FnMut(Dealt<'_>)) -> Result<usize, Error>>;
+pub type Sampler =
+    Box<dyn FnMut(&Value, &[&str], usize, &mut dyn FnMut(Dealt<'_>)) -> Result<usize, Error>>;

@@ -174,4 +174,23 @@ pub trait FromJson: Sized {
     /// The first field that is missing, unknown, of the wrong type or
     /// refused by the method.
     fn from_json(json: &Value) -> Result<Self, Error>;
+
+    /// Reads `json` into `self`, where `json` differs from the input `self`
+    /// was last read from only in the top-level fields named in `changed`:
+    /// the result, and any error, is what [`FromJson::from_json`] gives for
+    /// `json`. An audit draws a new seed for each of millions of deals and
+    /// has only the seed read again; by default the whole input is.
+    ///
+    /// An input that overrides it reads the changed fields through
+    /// [`fields::reread`](crate::fields::reread), which falls back to
+    /// `from_json` for any field it does not take and for any refusal.
+    ///
+    /// # Errors
+    ///
+    /// As [`FromJson::from_json`]; `self` is then left unspecified.
+    fn reread(&mut self, json: &Value, changed: &[&str]) -> Result<(), Error> {
+        let _ = changed;
+        *self = Self::from_json(json)?;
+        Ok(())
+    }
 }

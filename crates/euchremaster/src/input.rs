@@ -1,6 +1,7 @@
 //! The inputs, checked once (docs/schemes/euchremaster.md, "Inputs"): the
 //! field list is the one description; [`Input::new`] goes through it too.
 
+use fairdeal_core::fields::{self, as_integer, as_text};
 use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, Rule, Seat};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -96,6 +97,18 @@ impl FromJson for Input {
             cut: f.text("cut", "")?.to_owned(),
             dealer: Seat::new("dealer", f.integer("dealer", "")?, 4, "")?,
             joker: f.bool_or("joker", false)?,
+        })
+    }
+
+    /// The seed and the dealer are read on their own (what an audit draws).
+    fn reread(&mut self, json: &Value, changed: &[&str]) -> Result<(), Error> {
+        fields::reread(self, json, changed, FIELDS, |input, name, value| {
+            match name {
+                "seed" => fields::replace(&mut input.seed, as_text(name, value, "")?),
+                "dealer" => input.dealer = Seat::new(name, as_integer(name, value, "")?, 4, "")?,
+                _ => return Ok(false),
+            }
+            Ok(true)
         })
     }
 }

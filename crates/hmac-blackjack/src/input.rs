@@ -3,7 +3,7 @@
 //! game. The field list is the one description; [`Input::new`] and every
 //! game go through it too.
 
-use fairdeal_core::fields::as_integer;
+use fairdeal_core::fields::{self, as_integer, as_text};
 use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -117,6 +117,17 @@ impl FromJson for Input {
         let f = Fields::new(json, FIELDS)?;
         let nonce = f.integer(NONCE.name, NONCE.expected)?;
         Self::from_fields(&f, nonce)
+    }
+
+    /// The server seed is read on its own (what an audit draws).
+    fn reread(&mut self, json: &Value, changed: &[&str]) -> Result<(), Error> {
+        fields::reread(self, json, changed, FIELDS, |input, name, value| {
+            if name != SERVER_SEED.name {
+                return Ok(false);
+            }
+            fields::replace(&mut input.server_seed, as_text(name, value, "")?);
+            Ok(true)
+        })
     }
 }
 

@@ -1,6 +1,7 @@
 //! The inputs, checked once (docs/schemes/sfc32-lock.md, "Inputs"): the
 //! field list is the one description; [`Input::new`] goes through it too.
 
+use fairdeal_core::fields::{self, as_text};
 use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, Rule};
 use serde_json::{Value, json};
 
@@ -78,7 +79,21 @@ impl FromJson for Input {
         Ok(Self {
             seed: seed.to_owned(),
             nonce: f.text("nonce", "")?.to_owned(),
-            generator: Sfc32::from_seed(seed)?,
+            // The field's rule checked the seed.
+            generator: Sfc32::from_checked_seed(seed),
+        })
+    }
+
+    /// The seed is read on its own (what an audit draws).
+    fn reread(&mut self, json: &Value, changed: &[&str]) -> Result<(), Error> {
+        fields::reread(self, json, changed, FIELDS, |input, name, value| {
+            if name != "seed" {
+                return Ok(false);
+            }
+            let seed = as_text(name, value, "")?;
+            input.generator = Sfc32::from_checked_seed(seed);
+            fields::replace(&mut input.seed, seed);
+            Ok(true)
         })
     }
 }

@@ -48,10 +48,18 @@ impl Sfc32 {
     /// `seed` that is not [`SEED_DIGITS`] hex digits: a character error for
     /// the first non-hex character, else a length error, naming `seed`.
     pub fn from_seed(seed: &str) -> Result<Self, Error> {
-        let [a, b, c, d] = words(seed)?;
+        text::hex_digits("seed", seed, SEED_DIGITS, SEED)?;
+        Ok(Self::from_checked_seed(seed))
+    }
+
+    /// Does what [`Sfc32::from_seed`] does with a seed that the field's rule
+    /// has already checked, without checking it again (an audit seeds
+    /// millions).
+    pub(crate) fn from_checked_seed(seed: &str) -> Self {
+        let [a, b, c, d] = words(seed);
         let mut generator = Self::new(a, b, c, d);
         generator.discard(DISCARD);
-        Ok(generator)
+        generator
     }
 
     /// Throws away the next `n` draws.
@@ -83,17 +91,37 @@ impl Iterator for Sfc32 {
     }
 }
 
-/// Returns the four words of `seed`, digits 1-8 first.
-fn words(seed: &str) -> Result<[u32; 4], Error> {
-    text::hex_digits("seed", seed, SEED_DIGITS, SEED)?;
+/// Returns the four words of `seed` (32 hex digits), digits 1-8 first.
+fn words(seed: &str) -> [u32; 4] {
     let mut words = [0; 4];
-    for (i, c) in seed.chars().enumerate() {
-        // OK because hex_digits accepted every character.
-        let digit = c.to_digit(16).unwrap_or(0);
-        let word = &mut words[i / WORD_DIGITS];
-        *word = (*word << 4) | digit;
+    for (word, digits) in words
+        .iter_mut()
+        .zip(seed.as_bytes().chunks_exact(WORD_DIGITS))
+    {
+        let mut eight = [0; WORD_DIGITS];
+        eight.copy_from_slice(digits);
+        *word = word_of(u64::from_be_bytes(eight));
     }
-    Ok(words)
+    words
+}
+
+/// Returns the value of eight hex digits of either case (ASCII, the first
+/// in the top byte), all eight at once and without a branch (random digits
+/// would make a branch on digit or letter mispredict often). `0`-`9` are
+/// 0x30-0x39, `a`-`f` 0x61-0x66 and `A`-`F` 0x41-0x46: a byte's low four
+/// bits are a digit's value, or a letter's value less 9, and bit 6 is set
+/// for letters only.
+fn word_of(digits: u64) -> u32 {
+    const LOW: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const BIT6: u64 = 0x4040_4040_4040_4040;
+    // One value from 0 to 15 in each byte.
+    let letters = (digits & BIT6) >> 6;
+    let values = (digits & LOW) + letters * 9;
+    // Pack pairs of bytes into bytes, then pairs of those, then of those.
+    let pairs = ((values >> 4) | values) & 0x00ff_00ff_00ff_00ff;
+    let quads = ((pairs >> 8) | pairs) & 0x0000_ffff_0000_ffff;
+    // OK: the mask keeps 32 bits.
+    u32::try_from(((quads >> 16) | quads) & 0xffff_ffff).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -131,6 +159,32 @@ mod tests {
         assert_eq!(seeded, raw);
         assert_eq!(seeded.d, 0x7654_3210 + 16, "d counts the draws");
         assert_eq!(seeded.clone().next(), Some(HIGH_BITS_17TH));
+    }
+
+    #[test]
+    fn every_hex_digit_reads_as_its_value_in_every_place() {
+        let digits = "0123456789abcdefABCDEF";
+        for (i, c) in digits.chars().enumerate() {
+            for place in 0..WORD_DIGITS {
+                // c at `place`, the other digits cycling through the rest.
+                let word: String = (0..WORD_DIGITS)
+                    .map(|k| {
+                        if k == place {
+                            c
+                        } else {
+                            digits.chars().nth((i + 3 * k + 1) % 22).unwrap()
+                        }
+                    })
+                    .collect();
+                let mut eight = [0; WORD_DIGITS];
+                eight.copy_from_slice(word.as_bytes());
+                assert_eq!(
+                    word_of(u64::from_be_bytes(eight)),
+                    u32::from_str_radix(&word, 16).unwrap(),
+                    "{word}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The game record, checked once (docs/schemes/showdown.md, "Inputs (a game
 //! record)"): the field lists are the one description of it.
 
-use fairdeal_core::fields::{as_text, json_type, list};
+use fairdeal_core::fields::{self, as_text, json_type, list};
 use fairdeal_core::{
     Card, Deck, Error, ErrorKind, Field, FieldKind, Fields, Fingerprint, FromJson, Rule, decks,
 };
@@ -237,6 +237,37 @@ impl FromJson for Input {
             hands,
             dealings,
             fingerprint,
+        })
+    }
+
+    /// The house seed is read on its own (what an audit draws), and what
+    /// follows from it drawn again: the game seed, the set-up and who deals
+    /// each hand.
+    fn reread(&mut self, json: &Value, changed: &[&str]) -> Result<(), Error> {
+        fields::reread(self, json, changed, RECORD, |input, name, value| {
+            if name != "house_seed" {
+                return Ok(false);
+            }
+            let house_seed = as_text(name, value, HOUSE_SEED)?;
+            let seed = GameSeed::new(house_seed, &input.phrase);
+            let setup = Setup::draw(&seed);
+            // The hands' own check that depends on the set-up (see `hands`):
+            // a hand you deal needs its pattern; `from_json` words the
+            // refusal.
+            let yours = |i: usize| setup.dealer(i + 1).index() == 0;
+            if (0..input.hands.len()).any(|i| yours(i) && input.hands[i].pattern.is_none()) {
+                return Ok(false);
+            }
+            input.dealings.clear();
+            input.dealings.extend(
+                (1..)
+                    .zip(&input.hands)
+                    .map(|(n, hand)| Dealing::of(&setup, n, hand)),
+            );
+            fields::replace(&mut input.house_seed, house_seed);
+            input.seed = seed;
+            input.setup = setup;
+            Ok(true)
         })
     }
 }
