@@ -235,17 +235,10 @@ fn duo(dealer: Seat, deck: &[Card], lists: Lists) -> Deal {
 mod tests {
     use super::*;
     use crate::STARTING_DECK;
+    use fairdeal_core::codes;
 
     fn seat(n: u64) -> Seat {
         Seat::new("seat", n, 4, "").unwrap()
-    }
-
-    fn codes(cards: &[Card]) -> String {
-        cards
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
     }
 
     #[test]

@@ -24,9 +24,8 @@ mod tests {
 
     #[test]
     fn deck_reads_as_the_spec() {
-        let codes: Vec<String> = STARTING_DECK.iter().map(ToString::to_string).collect();
         assert_eq!(
-            codes.join(" "),
+            fairdeal_core::codes(&STARTING_DECK),
             "7c 8c 9c Tc Jc Qc Kc Ac 7d 8d 9d Td Jd Qd Kd Ad \
              7h 8h 9h Th Jh Qh Kh Ah 7s 8s 9s Ts Js Qs Ks As"
         );

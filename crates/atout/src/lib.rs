@@ -119,14 +119,7 @@ mod tests {
     use fairdeal_core::DealSchemeExt;
 
     use super::*;
-
-    fn codes(cards: &[Card]) -> String {
-        cards
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
+    use fairdeal_core::codes;
 
     // Value stability: these break whenever the method changes, and a changed
     // method is a new scheme id, not an edit here. The key from

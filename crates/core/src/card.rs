@@ -103,6 +103,16 @@ impl Card {
     }
 }
 
+/// Returns the codes of `cards` in order, one space between (`9c Tc Jc`):
+/// how the scheme pages write a deck or a hand.
+pub fn codes(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

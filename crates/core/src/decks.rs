@@ -28,14 +28,7 @@ const fn in_suit_order<const N: usize>(low: Rank) -> [Card; N] {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn codes(cards: &[Card]) -> String {
-        cards
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
+    use crate::codes;
 
     #[test]
     fn decks_read_as_their_pages() {

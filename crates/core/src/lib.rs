@@ -61,7 +61,7 @@ pub mod text;
 mod trace;
 mod view;
 
-pub use card::{Card, RANKS, Rank, SUITS, Suit};
+pub use card::{Card, RANKS, Rank, SUITS, Suit, codes};
 pub use commitment::Fingerprint;
 pub use deck::{Deck, identity, identity_into};
 pub use draw::{Draw, Hex64, given_randoms};

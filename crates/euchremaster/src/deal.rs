@@ -25,6 +25,7 @@ pub fn deal(dealer: Seat, deck: &[Card]) -> EuchreDeal {
 mod tests {
     use super::*;
     use crate::STARTING_DECK;
+    use fairdeal_core::codes;
 
     #[test]
     fn the_second_round_completes_each_hand_of_the_first() {
@@ -35,13 +36,6 @@ mod tests {
     fn first_packet_goes_left_of_the_dealer() {
         // Dealer 3 (right): seat 0 gets packets 1 and 5, positions 0-2 and 10-11.
         let deal = deal(Seat::new("dealer", 3, 4, "").unwrap(), &STARTING_DECK);
-        let codes = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         assert_eq!(codes(&deal.hands[0]), "9c Tc Jc Kd Ad");
         assert_eq!(codes(&deal.hands[1]), "Qc Kc 9h Th Jh");
         assert_eq!(codes(&deal.hands[3]), "Jd Qd Ah 9s Ts");

@@ -123,6 +123,7 @@ mod tests {
     use fairdeal_core::DealSchemeExt;
 
     use super::*;
+    use fairdeal_core::codes;
 
     // Value stability: these break whenever the method changes, and a changed
     // method is a new scheme id, not an edit here. Numbers from
@@ -139,13 +140,6 @@ mod tests {
             [2_603_489_912, 1_406_286_867, 160_194_100, 695_202_813]
         );
         assert_eq!(trace.deals[0].randoms.len(), 23);
-        let codes = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         assert_eq!(
             codes(trace.deals[0].deck.cards()),
             "Kh Kd Jc Ac Js Tc 9s 9d Kc Qd Ah Ks Qh As Qs Jd Ad 9h Th Ts Qc 9c Td Jh"

@@ -9,7 +9,7 @@
 //! two cards of the same value; split aces take one card each; the dealer
 //! checks for blackjack under an ace or a ten-valued up-card.
 
-use fairdeal_core::{Card, Error, ErrorKind};
+use fairdeal_core::{Card, Error, ErrorKind, codes};
 use serde::Serialize;
 
 use crate::actions::{ACTIONS, Action, Actions, Decisions};
@@ -245,13 +245,12 @@ impl Playing {
     }
 
     fn describe(&self, h: usize) -> String {
-        let cards: Vec<String> = self.cards.iter().map(ToString::to_string).collect();
         let total = self.total();
         let soft = if total.soft { "soft " } else { "" };
         format!(
             "hand {} ({}, {soft}{})",
             h + 1,
-            cards.join(" "),
+            codes(&self.cards),
             total.total
         )
     }
@@ -339,14 +338,6 @@ mod tests {
     fn round(codes: &str, actions: &str) -> Result<Round, Error> {
         let shoe: Vec<Card> = codes.split(' ').map(|c| c.parse().unwrap()).collect();
         replay(&Actions::parse(actions).unwrap(), &shoe)
-    }
-
-    fn codes(cards: &[Card]) -> String {
-        cards
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
     }
 
     #[test]

@@ -34,17 +34,11 @@ pub fn deal_into(deck: &[Card], out: &mut EuchreDeal) {
 mod tests {
     use super::*;
     use crate::STARTING_DECK;
+    use fairdeal_core::codes;
 
     #[test]
     fn one_card_at_a_time_from_seat_0() {
         let deal = deal(&STARTING_DECK);
-        let codes = |cards: &[Card]| {
-            cards
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         assert_eq!(codes(&deal.hands[0]), "9c Kc Js 9h Kh");
         assert_eq!(codes(&deal.hands[3]), "Qc Ts As Qh Td");
         assert_eq!(deal.upcard.to_string(), "Jd");

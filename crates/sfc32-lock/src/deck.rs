@@ -28,9 +28,8 @@ mod tests {
 
     #[test]
     fn deck_reads_as_the_spec() {
-        let codes: Vec<String> = STARTING_DECK.iter().map(ToString::to_string).collect();
         assert_eq!(
-            codes.join(" "),
+            fairdeal_core::codes(&STARTING_DECK),
             "9c Tc Jc Qc Kc Ac 9s Ts Js Qs Ks As 9h Th Jh Qh Kh Ah 9d Td Jd Qd Kd Ad"
         );
     }
