@@ -154,11 +154,7 @@ impl Plan {
     /// Writes deal `i`'s drawn fields into `input` (a copy of the template,
     /// reused from deal to deal: the strings keep their room) from `g`.
     pub fn fill(&self, input: &mut Value, g: &mut SplitMix64) {
-        for vary in &self.vary {
-            if let Some(target) = at(input, vary.pointer()) {
-                vary.draw(target, g);
-            }
-        }
+        self.fill_at(input, &self.slots(), g);
     }
 
     /// Returns the top-level fields that the drawn fields are in: all that
@@ -194,9 +190,9 @@ impl Plan {
             .collect()
     }
 
-    /// Does what [`Plan::fill`] does, finding the fields by their places
-    /// (`slots`, from [`Plan::slots`]) rather than their names: the same
-    /// values, without comparing keys for every deal.
+    /// Does what [`Plan::fill`] does with the places of the drawn fields
+    /// found once (`slots`, from [`Plan::slots`]), so that the audit does
+    /// not compare keys for every deal.
     pub fn fill_at(&self, input: &mut Value, slots: &[Option<usize>], g: &mut SplitMix64) {
         for (vary, slot) in self.vary.iter().zip(slots) {
             let target = match slot {
@@ -222,15 +218,12 @@ impl Vary {
 
     /// Writes a value drawn from `g` into `target`.
     fn draw(&self, target: &mut Value, g: &mut SplitMix64) {
-        const TEXT: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         match (self, target) {
-            // 16 digits a draw, 4 bits each, lowest first.
             (Self::Hex { digits, .. }, Value::String(s)) => {
-                hex_symbols(s, *digits, g);
+                symbols(s, *digits, (16, hex_digits), g);
             }
-            // 10 characters a draw, 6 bits each.
             (Self::Text { chars, .. }, Value::String(s)) => {
-                symbols(s, *chars, 6, TEXT, g);
+                symbols(s, *chars, (10, text_chars), g);
             }
             (Self::Integer { max, .. }, v) => {
                 // max + 1 divides 2^64 for the seats here (4); any bias
@@ -242,10 +235,22 @@ impl Vary {
     }
 }
 
-/// Returns the 16 hexadecimal digits of `draw`, lowest four bits first (the
-/// order [`symbols`] would draw them in), all at once: each digit's value
-/// spread into a byte of its own, then made ASCII with no table and no
-/// branch.
+/// Letters, digits, `-` and `_`: the 64 characters of a drawn text.
+const TEXT: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Returns the 10 characters of `draw`, 6 bits each from [`TEXT`], lowest
+/// bits first (the last 6 bytes unused).
+fn text_chars(draw: u64) -> [u8; 16] {
+    let mut chars = [0; 16];
+    for (k, c) in chars[..10].iter_mut().enumerate() {
+        *c = TEXT[usize::try_from((draw >> (6 * k)) & 63).unwrap_or(0)];
+    }
+    chars
+}
+
+/// Returns the 16 hexadecimal digits of `draw`, lowest four bits first, all
+/// at once: each digit's value spread into a byte of its own, then made
+/// ASCII with no table and no branch.
 fn hex_digits(draw: u64) -> [u8; 16] {
     const LOW: u128 = 0x0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f_0f0f;
     // Byte j of the draw into bytes 2j (its low four bits) and 2j + 1 (its
@@ -262,48 +267,30 @@ fn hex_digits(draw: u64) -> [u8; 16] {
     (values + 0x3030_3030_3030_3030_3030_3030_3030_3030 + letters * 39).to_le_bytes()
 }
 
-/// Does what `symbols(s, count, 4, HEX, g)` would, a draw at a time: the
-/// audit draws a seed of 64 digits for every deal.
-fn hex_symbols(s: &mut String, count: usize, g: &mut SplitMix64) {
-    s.clear();
-    let mut buf = [0u8; 64];
-    let mut left = count;
-    while left > 0 {
-        let take = left.min(buf.len());
-        for chunk in buf[..take].chunks_mut(16) {
-            let digits = hex_digits(g.next_u64());
-            // Whole draws as one fixed-size copy; only the last may be short.
-            match <&mut [u8; 16]>::try_from(&mut *chunk) {
-                Ok(whole) => *whole = digits,
-                Err(_) => chunk.copy_from_slice(&digits[..chunk.len()]),
-            }
-        }
-        // Hexadecimal digits are ASCII.
-        s.push_str(std::str::from_utf8(&buf[..take]).unwrap_or_default());
-        left -= take;
-    }
-}
+/// How a drawn text is made: `per` symbols (at most 16) from each draw, and
+/// the function that makes them.
+type Symbols = (usize, fn(u64) -> [u8; 16]);
 
-/// Replaces `s` with `count` symbols of `alphabet` (its first 2^`bits`),
-/// `64 / bits` from each draw of `g`, lowest bits first.
-fn symbols(s: &mut String, count: usize, bits: u32, alphabet: &[u8; 64], g: &mut SplitMix64) {
+/// Replaces `s` with `count` symbols, `per` (at most 16) from each draw of
+/// `g` as `of` makes them. Written a buffer at a time: pushing char by char
+/// costs more than the draws (the audit draws a seed of 64 digits for every
+/// deal).
+fn symbols(s: &mut String, count: usize, (per, of): Symbols, g: &mut SplitMix64) {
     s.clear();
-    let per = (64 / bits) as usize;
-    let mask = (1u64 << bits) - 1;
-    // Written a buffer at a time: pushing char by char costs more than the
-    // draws (a seed is 64 symbols).
     let mut buf = [0u8; 64];
     let mut left = count;
     while left > 0 {
         let take = left.min(buf.len() / per * per);
         for chunk in buf[..take].chunks_mut(per) {
-            let mut draw = g.next_u64();
-            for b in chunk {
-                *b = alphabet[usize::try_from(draw & mask).unwrap_or(0) & 63];
-                draw >>= bits;
+            let symbols = of(g.next_u64());
+            // A whole draw of 16 as one fixed-size copy, not a call to
+            // `memcpy`; only a short one is copied by its length.
+            match <&mut [u8; 16]>::try_from(&mut *chunk) {
+                Ok(whole) => *whole = symbols,
+                Err(_) => chunk.copy_from_slice(&symbols[..chunk.len()]),
             }
         }
-        // The alphabets are ASCII.
+        // Both alphabets are ASCII.
         s.push_str(std::str::from_utf8(&buf[..take]).unwrap_or_default());
         left -= take;
     }
@@ -425,16 +412,40 @@ fn generic(scheme: &'static dyn DynScheme) -> Result<(Value, Vec<Vary>, usize), 
 mod tests {
     use super::*;
 
+    /// Symbols as drawn one at a time: `per` from each draw, `bits` each,
+    /// lowest first, from `alphabet`.
+    fn one_at_a_time(count: usize, bits: u32, alphabet: &[u8], g: &mut SplitMix64) -> String {
+        let per = (64 / bits) as usize;
+        let mut out = String::new();
+        while out.len() < count {
+            let draw = g.next_u64();
+            for k in 0..per.min(count - out.len()) {
+                let symbol = (draw >> (bits as usize * k)) & ((1 << bits) - 1);
+                out.push(char::from(alphabet[usize::try_from(symbol).unwrap()]));
+            }
+        }
+        out
+    }
+
     #[test]
     fn hex_digits_come_in_the_order_one_at_a_time_would_draw_them() {
-        let hex: [u8; 64] = std::array::from_fn(|i| b"0123456789abcdef"[i % 16]);
-        for count in 0..=130 {
-            let (mut one, mut two) = (String::new(), String::new());
-            let (mut g, mut h) = (SplitMix64::new(count as u64), SplitMix64::new(count as u64));
-            symbols(&mut one, count, 4, &hex, &mut g);
-            hex_symbols(&mut two, count, &mut h);
-            assert_eq!(one, two, "{count} digits");
-            assert_eq!(g.next_u64(), h.next_u64(), "{count} digits: the draws used");
+        let kinds: [(u32, &[u8], Symbols); 2] = [
+            (4, b"0123456789abcdef", (16, hex_digits)),
+            (6, TEXT, (10, text_chars)),
+        ];
+        for (bits, alphabet, made) in kinds {
+            for count in 0..=130 {
+                let mut quick = String::new();
+                let (mut g, mut h) = (SplitMix64::new(count as u64), SplitMix64::new(count as u64));
+                let plain = one_at_a_time(count, bits, alphabet, &mut g);
+                symbols(&mut quick, count, made, &mut h);
+                assert_eq!(quick, plain, "{count} symbols of {bits} bits");
+                assert_eq!(
+                    g.next_u64(),
+                    h.next_u64(),
+                    "{count} symbols: the draws used"
+                );
+            }
         }
     }
 }
