@@ -74,3 +74,12 @@ impl From<io::Error> for CliError {
         }
     }
 }
+
+/// Returns the message of a usage error, for a test that expects one.
+#[cfg(test)]
+pub fn usage<T: std::fmt::Debug>(r: Result<T, CliError>) -> String {
+    match r {
+        Err(CliError::Usage(m)) => m,
+        other => panic!("expected a usage error, got {other:?}"),
+    }
+}

@@ -84,13 +84,7 @@ fn threads(text: &str) -> Result<usize, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn refusal<T: std::fmt::Debug>(r: Result<T, CliError>) -> String {
-        match r {
-            Err(CliError::Usage(m)) => m,
-            other => panic!("a usage error, not {other:?}"),
-        }
-    }
+    use crate::error::usage;
 
     #[test]
     fn seconds_and_threads_are_in_range_or_named_with_it() {
@@ -98,31 +92,31 @@ mod tests {
         assert_eq!(seconds("3600").ok(), Some(3600.0));
         assert_eq!(threads("256").ok(), Some(256));
         assert_eq!(
-            refusal(seconds("1e20")),
+            usage(seconds("1e20")),
             "--seconds: 1e20 is too long, expected more than 0 and at most 3600 seconds"
         );
         assert_eq!(
-            refusal(seconds("-1")),
+            usage(seconds("-1")),
             "--seconds: -1 is not a positive number of seconds, expected more than 0 and at most 3600 seconds"
         );
         assert_eq!(
-            refusal(seconds("soon")),
+            usage(seconds("soon")),
             "--seconds: soon is not a number, expected more than 0 and at most 3600 seconds"
         );
         assert_eq!(
-            refusal(threads("5000")),
+            usage(threads("5000")),
             "--threads: 5000 threads, expected 1 to 256"
         );
         assert_eq!(
-            refusal(threads("-1")),
+            usage(threads("-1")),
             "--threads: -1 threads, expected 1 to 256"
         );
         assert_eq!(
-            refusal(threads(&"9".repeat(60))),
+            usage(threads(&"9".repeat(60))),
             format!("--threads: {} threads, expected 1 to 256", "9".repeat(60))
         );
         assert_eq!(
-            refusal(threads("two")),
+            usage(threads("two")),
             "--threads: two is not a whole number of threads, expected 1 to 256"
         );
     }

@@ -248,6 +248,7 @@ fn split_command(line: &str) -> Result<Vec<String>, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::usage;
 
     #[test]
     fn commands_split_like_a_shell() {
@@ -266,13 +267,6 @@ mod tests {
             message,
             r#"--port: an unclosed quote in "python3 \"my port.py", expected each ' or " closed as in a shell"#
         );
-    }
-
-    fn usage<T: std::fmt::Debug>(r: Result<T, CliError>) -> String {
-        match r {
-            Err(CliError::Usage(m)) => m,
-            other => panic!("expected a usage error, got {other:?}"),
-        }
     }
 
     #[test]
