@@ -224,10 +224,7 @@ impl FromJson for Input {
         let setup = Setup::draw(&seed);
         let hands = hands(f.list("hands", HANDS)?, rules, &setup)?;
         let fingerprint = f.get("fingerprint").map(fingerprint).transpose()?;
-        let dealings = (1..)
-            .zip(&hands)
-            .map(|(n, hand)| Dealing::of(&setup, n, hand))
-            .collect();
+        let dealings = dealings(&setup, &hands).collect();
         Ok(Self {
             house_seed: house_seed.to_owned(),
             phrase: phrase.to_owned(),
@@ -254,22 +251,31 @@ impl FromJson for Input {
             // The hands' own check that depends on the set-up (see `hands`):
             // a hand you deal needs its pattern; `from_json` words the
             // refusal.
-            let yours = |i: usize| setup.dealer(i + 1).index() == 0;
-            if (0..input.hands.len()).any(|i| yours(i) && input.hands[i].pattern.is_none()) {
+            let hands = &input.hands;
+            if (0..hands.len()).any(|i| yours(&setup, i + 1) && hands[i].pattern.is_none()) {
                 return Ok(false);
             }
             input.dealings.clear();
-            input.dealings.extend(
-                (1..)
-                    .zip(&input.hands)
-                    .map(|(n, hand)| Dealing::of(&setup, n, hand)),
-            );
+            input.dealings.extend(dealings(&setup, hands));
             fields::replace(&mut input.house_seed, house_seed);
             input.seed = seed;
             input.setup = setup;
             Ok(true)
         })
     }
+}
+
+/// Returns whether you (seat 0) deal hand `n` (from 1), and so choose its
+/// pattern.
+fn yours(setup: &Setup, n: usize) -> bool {
+    setup.dealer(n).index() == 0
+}
+
+/// Returns who deals each of `hands` and how, hand 1 first.
+fn dealings<'a>(setup: &'a Setup, hands: &'a [Hand]) -> impl Iterator<Item = Dealing> + 'a {
+    (1..)
+        .zip(hands)
+        .map(|(n, hand)| Dealing::of(setup, n, hand))
 }
 
 /// Checks each hand with the fields it needs, then the count of hands.
@@ -290,7 +296,7 @@ fn hands(items: &[Value], rules: Rules, setup: &Setup) -> Result<Vec<Hand>, Erro
             // Decision (docs/schemes/showdown.md, step 6: who deals each
             // hand, and with which pattern): only your own hands need one.
             Field {
-                required: setup.dealer(i + 1).index() == 0,
+                required: yours(setup, i + 1),
                 ..PATTERN
             },
             // Step 7: a kitchen-table hand is shuffled from the cards
