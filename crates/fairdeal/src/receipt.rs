@@ -229,3 +229,67 @@ fn game_of(scheme: &dyn DynScheme, name: &Value) -> Result<&'static Game, Error>
         )),
     }
 }
+
+/// Returns the verdict on one line of a batch (a JSONL file, the CLI's
+/// `verify --batch` or the web package's `verifyBatch`), or `None` for a
+/// blank line, which both skip: a line holding nothing but spaces, tabs and
+/// a carriage return, after an optional byte-order mark. Every other line is
+/// a receipt: UTF-8, then JSON as [`parse_json`] reads it, then [`check`].
+///
+/// [`parse_json`]: fairdeal_core::json::parse_json
+pub fn check_line(line: &[u8]) -> Option<Outcome> {
+    let line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+        return None;
+    }
+    let receipt = std::str::from_utf8(line)
+        .map_err(|e| {
+            Error::new(
+                "receipt",
+                ErrorKind::Value {
+                    got: format!("byte {} not UTF-8", e.valid_up_to() + 1),
+                    expected: "UTF-8 text".to_owned(),
+                },
+            )
+        })
+        .and_then(|text| {
+            fairdeal_core::json::parse_json(text.trim_end()).map_err(|e| e.within("receipt"))
+        });
+    Some(match receipt {
+        Ok(receipt) => check(&receipt),
+        Err(e) => Outcome::invalid(None, &e),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_blank_line_is_skipped_and_every_other_line_is_a_receipt() {
+        for blank in ["", "\n", " \t\r\n", "\u{feff}", "\u{feff}  \r\n"] {
+            assert_eq!(check_line(blank.as_bytes()), None, "{blank:?}");
+        }
+        for (line, field) in [
+            ("x", "receipt"),
+            ("{}", "scheme"),
+            ("\u{feff}[]", "receipt"),
+            ("\u{a0}", "receipt"),
+        ] {
+            let outcome = check_line(line.as_bytes()).expect("not blank");
+            assert_eq!(outcome.verdict, "invalid", "{line:?}");
+            assert_eq!(
+                outcome.error.as_ref().map(|e| &e["field"]),
+                Some(&json!(field))
+            );
+        }
+        let outcome = check_line(b"\xff{}").expect("not blank");
+        assert_eq!(
+            outcome.error.map(|e| e["message"].clone()),
+            Some(json!(
+                "receipt: \"byte 1 not UTF-8\" is not accepted, expected UTF-8 text"
+            ))
+        );
+    }
+}
