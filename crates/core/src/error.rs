@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::text::{quoted, shown};
+use crate::text::{SHOWN_CHARS, printable_lines, quoted, shown};
 
 /// Why an input was refused.
 ///
@@ -115,7 +115,7 @@ impl Error {
     /// Returns an error about `field`.
     pub fn new(field: impl Into<String>, kind: ErrorKind) -> Self {
         Self {
-            field: field.into(),
+            field: clipped(field.into()),
             kind,
         }
     }
@@ -134,14 +134,34 @@ impl Error {
     /// error names no field), for inputs nested inside others.
     #[must_use]
     pub fn within(mut self, parent: &str) -> Self {
+        // The field is clipped already; the parent may be a key as well.
+        let parent = clipped(parent.to_owned());
         self.field = if self.field.is_empty() {
-            parent.to_owned()
+            parent
         } else if self.field.starts_with('[') {
             format!("{parent}{}", self.field)
         } else {
             format!("{parent}.{}", self.field)
         };
         self
+    }
+}
+
+/// Returns `field` whole, or when it is longer than [`SHOWN_CHARS`]
+/// characters its first ones and `... (N characters)`, as [`shown`] clips a
+/// value (but not escaped: the field is given back as it was named).
+fn clipped(field: String) -> String {
+    // No character is shorter than a byte: most fields stop here.
+    if field.len() <= SHOWN_CHARS {
+        return field;
+    }
+    match field.char_indices().nth(SHOWN_CHARS) {
+        None => field,
+        Some((at, _)) => format!(
+            "{}... ({} characters)",
+            &field[..at],
+            SHOWN_CHARS + field[at..].chars().count()
+        ),
     }
 }
 
@@ -164,13 +184,17 @@ impl ErrorKind {
 }
 
 /// Every text of an error that comes from the input (the field, which may
-/// be a key of the input object, and the values echoed) is printed through
-/// [`shown`] or [`quoted`]: escaped, so that it cannot drive the terminal,
-/// and clipped, so that a 50 MB value is not echoed whole.
+/// be a key of the input object, and the values echoed) is printed
+/// escaped, so that it cannot drive the terminal, and clipped, so that a
+/// 50 MB value is not echoed whole: the values through [`shown`] or
+/// [`quoted`], the field as [`Error::new`] clipped it.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.field.is_empty() {
-            write!(f, "{}: ", shown(&self.field))?;
+            // Escaped as `shown` does, line breaks too; clipped already
+            // (clipped again, its count would be of the clipped text).
+            let field = printable_lines(&self.field).replace('\n', "\\n");
+            write!(f, "{field}: ")?;
         }
         match &self.kind {
             ErrorKind::Missing { expected } => write!(f, "missing, expected {expected}"),
@@ -293,6 +317,39 @@ mod tests {
             "dealer: 1.0 is not an integer, expected a seat from 0 to 3"
         );
         assert_eq!(e.kind().code(), "range");
+    }
+
+    #[test]
+    fn a_long_field_is_kept_clipped_as_the_message_shows_it() {
+        // Before, the field was kept whole: a 4 MB key, a 4 MB field.
+        let key = format!("\u{e9}\n{}", "k".repeat(4_000_000));
+        let e = Error::new(
+            key.as_str(),
+            ErrorKind::Unknown {
+                expected: "seed".to_owned(),
+            },
+        );
+        let head: String = key.chars().take(SHOWN_CHARS).collect();
+        assert_eq!(e.field(), format!("{head}... (4000002 characters)"));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "\u{e9}\\n{}... (4000002 characters): not a field of this scheme, expected one of seed",
+                "k".repeat(SHOWN_CHARS - 2)
+            )
+        );
+        let e = e.within("receipt");
+        assert_eq!(e.field(), format!("receipt.{head}... (4000002 characters)"));
+        let e = Error::new("", ErrorKind::Missing { expected: "text" }).within(&key);
+        assert_eq!(e.field(), format!("{head}... (4000002 characters)"));
+        let e = Error::new("[1]", ErrorKind::Missing { expected: "text" }).within(&key);
+        assert_eq!(e.field(), format!("{head}... (4000002 characters)[1]"));
+        // At the limit a field is whole.
+        let whole = "\u{e9}".repeat(SHOWN_CHARS);
+        assert_eq!(
+            Error::new(whole.as_str(), ErrorKind::Missing { expected: "x" }).field(),
+            whole
+        );
     }
 
     #[test]
