@@ -16,6 +16,16 @@ pub enum CliError {
     Usage(String),
     /// A file that could not be read or written (exit 2).
     Io { path: String, source: io::Error },
+    /// Standard output closed before all of the output was written
+    /// (`fairdeal ... | head -1`): never a success, since what was not
+    /// written was not seen (and a batch's lines after it not checked).
+    /// Exit 2, or the exit code of the failure the run had reached.
+    Closed {
+        /// What was written and what was not.
+        what: String,
+        /// The outcome the run had reached before it printed, if any.
+        outcome: Option<Outcome>,
+    },
 }
 
 /// How a run that completed ended.
@@ -39,24 +49,56 @@ impl Outcome {
             Self::Invalid => ExitCode::from(2),
         }
     }
+
+    /// Returns this outcome once its output was `written`: if standard
+    /// output closed first, the run still ends with this outcome's exit
+    /// code when it is a failure (a receipt NOT VERIFIED exits 1 into
+    /// `head`), else with 2.
+    ///
+    /// # Errors
+    ///
+    /// The error `written` holds.
+    pub fn after(self, written: Result<(), CliError>) -> Result<Self, CliError> {
+        match written {
+            Ok(()) => Ok(self),
+            Err(CliError::Closed { what, .. }) => Err(CliError::Closed {
+                what,
+                outcome: Some(self),
+            }),
+            Err(e) => Err(e),
+        }
+    }
 }
 
 impl CliError {
-    /// Prints the error and returns its exit code. A closed stdout (`fairdeal
-    /// ... | head`) is not an error worth a message.
+    /// Prints the error and returns its exit code: 2, or for a closed
+    /// standard output the code of the failure the run had reached.
     pub fn report(self) -> ExitCode {
-        let message = match self {
-            Self::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe => {
-                return ExitCode::SUCCESS;
+        let (message, code) = match self {
+            Self::Input(e) => (e.to_string(), ExitCode::from(2)),
+            Self::Usage(m) => (m, ExitCode::from(2)),
+            Self::Io { path, source } => (format!("{path}: {source}"), ExitCode::from(2)),
+            Self::Closed { what, outcome } => {
+                let code = match outcome {
+                    Some(o) if o != Outcome::Ok => o.exit_code(),
+                    _ => ExitCode::from(2),
+                };
+                (what, code)
             }
-            Self::Input(e) => e.to_string(),
-            Self::Usage(m) => m,
-            Self::Io { path, source } => format!("{path}: {source}"),
         };
         // Every value in a message is escaped where it is put in; this is
         // the net under them, so that no message can drive the terminal.
         eprintln!("error: {}", printable_lines(&message));
-        ExitCode::from(2)
+        code
+    }
+
+    /// Returns the error of a standard output that closed before all of
+    /// the output was written.
+    pub fn closed() -> Self {
+        Self::Closed {
+            what: "standard output closed before all of the output was written".to_owned(),
+            outcome: None,
+        }
     }
 }
 
@@ -66,8 +108,12 @@ impl From<Error> for CliError {
     }
 }
 
+/// An error writing standard output.
 impl From<io::Error> for CliError {
     fn from(source: io::Error) -> Self {
+        if source.kind() == io::ErrorKind::BrokenPipe {
+            return Self::closed();
+        }
         Self::Io {
             path: "standard output".to_owned(),
             source,

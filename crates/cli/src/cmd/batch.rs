@@ -5,7 +5,6 @@
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 
-use fairdeal::core::json::parse_json;
 use fairdeal::receipt::{self, Outcome as Verdict};
 use fairdeal::{Error, ErrorKind};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -13,7 +12,8 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use crate::error::{CliError, Outcome};
-use crate::files::INPUT_LIMIT;
+use crate::files::{INPUT_LIMIT, display};
+use crate::output::unbuffered_stdout;
 
 /// Lines verified together: enough to keep every core busy, few enough to
 /// hold (at most [`CHUNK_BYTES`] of them).
@@ -29,14 +29,26 @@ struct Tally {
     invalid: u64,
 }
 
+/// The verdicts written so far.
+#[derive(Debug, Default)]
+struct Written {
+    verdicts: u64,
+    /// The line of the last one.
+    line: usize,
+}
+
 /// Verifies every line of `path` (`-` for standard input), writing one JSON
-/// object per line to standard output and a summary to standard error.
+/// object per receipt to standard output and a summary to standard error.
+/// A blank line is skipped ([`receipt::check_line`]), though counted in
+/// the line numbers.
 ///
 /// # Errors
 ///
-/// A file that cannot be opened or read; standard output closed.
+/// A file that cannot be opened or read, or that holds no receipt;
+/// standard output closed (the lines after the last verdict written are
+/// not checked).
 pub fn run(path: &Path) -> Result<Outcome, CliError> {
-    let name = path.display().to_string();
+    let name = display(path);
     let io_error = |source| CliError::Io {
         path: name.clone(),
         source,
@@ -50,8 +62,9 @@ pub fn run(path: &Path) -> Result<Outcome, CliError> {
     };
     let mut lines = BufReader::new(reader);
     let progress = progress(size);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = unbuffered_stdout()?;
     let mut tally = Tally::default();
+    let mut written = Written::default();
     let mut number = 0_usize;
     loop {
         let chunk = read_chunk(&mut lines, &mut number).map_err(io_error)?;
@@ -64,9 +77,10 @@ pub fn run(path: &Path) -> Result<Outcome, CliError> {
             .sum();
         let verdicts: Vec<(usize, Verdict)> = chunk
             .into_par_iter()
-            .map(|(n, line)| (n, verdict(line)))
+            .filter_map(|(n, line)| verdict(line).map(|v| (n, v)))
             .collect();
-        for (n, v) in verdicts {
+        let mut text = Vec::new();
+        for (n, v) in &verdicts {
             match v.verdict {
                 "verified" => tally.verified += 1,
                 "not-verified" => tally.not_verified += 1,
@@ -74,17 +88,42 @@ pub fn run(path: &Path) -> Result<Outcome, CliError> {
             }
             let mut object = json!({ "line": n });
             if let (Value::Object(line), Ok(Value::Object(rest))) =
-                (&mut object, serde_json::to_value(&v))
+                (&mut object, serde_json::to_value(v))
             {
                 line.extend(rest);
             }
-            writeln!(out, "{object}")?;
+            // Writing to a Vec cannot fail.
+            let _ = writeln!(text, "{object}");
         }
+        if let Err((whole, e)) = write_lines(&mut out, &text) {
+            progress.finish_and_clear();
+            if let Some(&(n, _)) = whole.checked_sub(1).and_then(|i| verdicts.get(i)) {
+                written.line = n;
+            }
+            written.verdicts += whole as u64;
+            return Err(match CliError::from(e) {
+                CliError::Closed { .. } => closed(&written, &name),
+                other => other,
+            });
+        }
+        if let Some(&(n, _)) = verdicts.last() {
+            written.line = n;
+        }
+        written.verdicts += verdicts.len() as u64;
         progress.inc(bytes as u64);
     }
-    out.flush()?;
     progress.finish_and_clear();
     let total = tally.verified + tally.not_verified + tally.invalid;
+    if total == 0 {
+        let held = match number {
+            0 => "the input is empty".to_owned(),
+            1 => "its one line is blank".to_owned(),
+            n => format!("its {n} lines are all blank"),
+        };
+        return Err(CliError::Usage(format!(
+            "{name}: holds no receipts ({held}), expected one JSON receipt per line"
+        )));
+    }
     eprintln!(
         "{total} receipts: {} verified, {} not verified, {} invalid",
         tally.verified, tally.not_verified, tally.invalid
@@ -96,6 +135,48 @@ pub fn run(path: &Path) -> Result<Outcome, CliError> {
     } else {
         Outcome::Ok
     })
+}
+
+/// The error of a standard output that closed after `written`: the lines
+/// after it have no verdict, so the run is not a success whatever they
+/// hold (exit 2).
+fn closed(written: &Written, name: &str) -> CliError {
+    let what = match written.verdicts {
+        0 => format!(
+            "standard output closed before the first verdict: no line of {name} was checked"
+        ),
+        n => format!(
+            "standard output closed after {n} verdict{}, to line {} of {name}: the lines after it were not checked",
+            if n == 1 { "" } else { "s" },
+            written.line
+        ),
+    };
+    CliError::Closed {
+        what,
+        outcome: None,
+    }
+}
+
+/// Writes `text`, whole lines, to `out`. On an error, returns it with how
+/// many of the lines were written whole: `out` is unbuffered, so those
+/// were handed on, and a reader may have read them.
+fn write_lines(out: &mut impl Write, text: &[u8]) -> Result<(), (usize, io::Error)> {
+    let mut done = 0;
+    while done < text.len() {
+        match out.write(&text[done..]) {
+            Ok(0) => {
+                return Err((lines_in(&text[..done]), io::ErrorKind::WriteZero.into()));
+            }
+            Ok(n) => done += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err((lines_in(&text[..done]), e)),
+        }
+    }
+    Ok(())
+}
+
+fn lines_in(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 /// A line read: its number (from 1) and its bytes, or why it was not read.
@@ -154,24 +235,11 @@ fn too_long() -> Error {
     )
 }
 
-/// Returns the verdict on one line.
-fn verdict(line: Result<Vec<u8>, Error>) -> Verdict {
-    let receipt = line.and_then(|bytes| {
-        let text = String::from_utf8(bytes).map_err(|e| {
-            Error::new(
-                "receipt",
-                ErrorKind::Value {
-                    got: format!("byte {} not UTF-8", e.utf8_error().valid_up_to() + 1),
-                    expected: "UTF-8 text".to_owned(),
-                },
-            )
-        })?;
-        let text = text.trim_start_matches('\u{feff}');
-        parse_json(text.trim_end()).map_err(|e| e.within("receipt"))
-    });
-    match receipt {
-        Ok(receipt) => receipt::check(&receipt),
-        Err(e) => Verdict::invalid(None, &e),
+/// Returns the verdict on one line (none for a blank one).
+fn verdict(line: Result<Vec<u8>, Error>) -> Option<Verdict> {
+    match line {
+        Ok(bytes) => receipt::check_line(&bytes),
+        Err(e) => Some(Verdict::invalid(None, &e)),
     }
 }
 
@@ -189,5 +257,53 @@ fn progress(size: Option<u64>) -> ProgressBar {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         ),
         None => ProgressBar::new_spinner(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Takes at most 5 bytes a write, and fails once it holds `room`.
+    struct Pipe {
+        got: Vec<u8>,
+        room: usize,
+    }
+
+    impl Write for Pipe {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let n = buf.len().min(5).min(self.room - self.got.len());
+            if n == 0 {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            self.got.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_output_counts_the_lines_written_whole() {
+        let text = b"{\"line\":1}\n{\"line\":2}\n{\"line\":3}\n";
+        for (room, whole) in [(0, 0), (10, 0), (11, 1), (21, 1), (22, 2), (32, 2)] {
+            let mut pipe = Pipe {
+                got: Vec::new(),
+                room,
+            };
+            let Err((n, e)) = write_lines(&mut pipe, text) else {
+                panic!("{room} bytes of room");
+            };
+            assert_eq!((n, e.kind()), (whole, io::ErrorKind::BrokenPipe), "{room}");
+            assert_eq!(pipe.got, text[..room]);
+        }
+        let mut pipe = Pipe {
+            got: Vec::new(),
+            room: 33,
+        };
+        assert!(write_lines(&mut pipe, text).is_ok());
+        assert_eq!(pipe.got, text);
     }
 }

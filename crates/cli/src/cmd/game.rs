@@ -49,8 +49,8 @@ pub fn run<const ROLL: bool>(call: &GameCall<ROLL>, _style: Style) -> Result<Out
             Ok(Outcome::Ok)
         }
         (Verdict::NotVerified(n), _) => {
-            if call.json {
-                print_json(&json!({ "verified": false, "failure": n.failure, "hints": n.hints }))?;
+            let printed = if call.json {
+                print_json(&json!({ "verified": false, "failure": n.failure, "hints": n.hints }))
             } else {
                 let mut out = String::new();
                 if let Failure::Fingerprint {
@@ -71,9 +71,9 @@ pub fn run<const ROLL: bool>(call: &GameCall<ROLL>, _style: Style) -> Result<Out
                     out.push_str(&format!("Hint: {hint}.\n"));
                 }
                 out.push_str("The outcome is not shown: a seed that does not match its commitment proves nothing about the game.\n");
-                print(&out)?;
-            }
-            Ok(Outcome::Failed)
+                print(&out)
+            };
+            Outcome::Failed.after(printed)
         }
         (Verdict::Verified(_), None) => Err(CliError::Usage(
             "the game gave no outcome for a matched fingerprint".to_owned(),

@@ -150,12 +150,12 @@ fn check(sources: &[Source], filter: &Filter) -> Result<Outcome, CliError> {
         "{passed} passed, {failed} failed, {skipped} skipped\n"
     ));
     // A failure may quote a case's id or values from the file.
-    print(&printable_lines(&out))?;
-    Ok(if failed == 0 {
+    let outcome = if failed == 0 {
         Outcome::Ok
     } else {
         Outcome::Failed
-    })
+    };
+    outcome.after(print(&printable_lines(&out)))
 }
 
 fn regenerate(files: &[PathBuf], check_only: bool) -> Result<Outcome, CliError> {
@@ -181,10 +181,10 @@ fn regenerate(files: &[PathBuf], check_only: bool) -> Result<Outcome, CliError> 
         };
         out.push_str(&format!("{name}: {status}\n"));
     }
-    print(&out)?;
-    Ok(if check_only && changed > 0 {
+    let outcome = if check_only && changed > 0 {
         Outcome::Failed
     } else {
         Outcome::Ok
-    })
+    };
+    outcome.after(print(&out))
 }

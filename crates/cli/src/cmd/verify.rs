@@ -49,12 +49,12 @@ pub fn run(call: &SchemeCall<true>, style: Style) -> Result<Outcome, CliError> {
             Ok(Outcome::Ok)
         }
         Verdict::NotVerified(n) => {
-            if call.json {
-                print_json(&not_verified_json(&n))?;
+            let printed = if call.json {
+                print_json(&not_verified_json(&n))
             } else {
-                print(&failed(scheme, &n, style))?;
-            }
-            Ok(Outcome::Failed)
+                print(&failed(scheme, &n, style))
+            };
+            Outcome::Failed.after(printed)
         }
     }
 }
