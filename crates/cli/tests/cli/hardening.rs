@@ -288,6 +288,30 @@ fn long_values_are_clipped_in_messages() {
     assert!(stderr(&o).contains("\"... (100000 characters) is not accepted"));
 }
 
+#[test]
+fn a_long_unknown_key_makes_a_short_verdict() {
+    // Before, the field was echoed whole: a 4 MB verdict line.
+    let key = "k".repeat(4_000_000);
+    let line = format!(r#"{{"scheme": "euchremaster", "{key}": 1}}"#);
+    let o = bounded(
+        &["verify", "--batch", "-"],
+        MEMORY_KIB,
+        &[],
+        line.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.len() < 400, "{} bytes", out.len());
+    let verdict: serde_json::Value = serde_json::from_str(&out).expect("one JSON line");
+    let clipped = format!("{}... (4000000 characters)", "k".repeat(80));
+    assert_eq!(verdict["error"]["field"], clipped.as_str());
+    assert_eq!(verdict["error"]["kind"], "unknown");
+    assert_eq!(
+        verdict["error"]["message"],
+        format!("{clipped}: not a field of this scheme, expected one of seed, cut, dealer, joker")
+    );
+}
+
 // 4. Repeated keys and odd JSON.
 
 const HMAC_SEED: &str = "8d8a59e2bd3a36fd1cb8bdf0e6c4a0f6a50b4e5d6d39a8c3b4b0e8d4c5f2a1b0";
