@@ -3,8 +3,10 @@
 //! text). Four pictures: where each card ends up, the odds against their
 //! exact values, the rising sequences against their exact law, and the
 //! exact riffle distance for the deck's size.
-
-use std::path::{Path, PathBuf};
+//!
+//! The pictures are drawn into memory and returned with their file names:
+//! where they are written, and how (atomically, never through a link found
+//! there), is the caller's.
 
 use plotters::prelude::*;
 
@@ -16,37 +18,45 @@ use crate::riffles::{MAX_CARDS, distances, eulerian_row};
 /// shoe) is shown in bins of consecutive positions.
 const MAX_CELLS: usize = 52;
 
-/// Writes the pictures of `report` into `dir` (which must exist), named
-/// after the scheme (`showdown-kitchen-table-positions.svg`), and returns
-/// their paths.
+/// A picture: its file name and its SVG text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The file name, after the scheme: `showdown-kitchen-table-positions.svg`.
+    pub name: String,
+    /// The SVG document.
+    pub svg: String,
+}
+
+/// Draws the pictures of `report`, named after the scheme
+/// (`showdown-kitchen-table-positions.svg`).
 ///
 /// # Errors
 ///
-/// A file that cannot be written.
-pub fn write_all(report: &Report, dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// A picture that could not be drawn, named.
+pub fn draw_all(report: &Report) -> Result<Vec<Picture>, String> {
     let label = match report.shuffle {
         Some("kitchen-table") => format!("{}-kitchen-table", report.scheme),
         _ => report.scheme.to_owned(),
     };
-    let mut written = Vec::new();
-    let path = dir.join(format!("{label}-positions.svg"));
-    positions(report, &label, &path).map_err(|e| format!("{}: {e}", path.display()))?;
-    written.push(path);
+    let mut drawn = vec![(format!("{label}-positions.svg"), positions(report, &label))];
     if !report.odds.is_empty() {
-        let path = dir.join(format!("{label}-odds.svg"));
-        odds(report, &label, &path).map_err(|e| format!("{}: {e}", path.display()))?;
-        written.push(path);
+        drawn.push((format!("{label}-odds.svg"), odds(report, &label)));
     }
-    let path = dir.join(format!("{label}-rising.svg"));
-    rising(report, &label, &path).map_err(|e| format!("{}: {e}", path.display()))?;
-    written.push(path);
-    let path = dir.join(format!("riffles-{}.svg", report.cards));
-    riffles(report.cards, &path).map_err(|e| format!("{}: {e}", path.display()))?;
-    written.push(path);
-    Ok(written)
+    drawn.push((format!("{label}-rising.svg"), rising(report, &label)));
+    drawn.push((
+        format!("riffles-{}.svg", report.cards),
+        riffles(report.cards),
+    ));
+    drawn
+        .into_iter()
+        .map(|(name, svg)| match svg {
+            Ok(svg) => Ok(Picture { name, svg }),
+            Err(e) => Err(format!("{name}: {e}")),
+        })
+        .collect()
 }
 
-type Drawn = Result<(), Box<dyn std::error::Error>>;
+type Drawn = Result<String, Box<dyn std::error::Error>>;
 
 /// The whole number in 0..len that `v` is (a label at a cell's centre).
 fn whole_in(v: f64, len: usize) -> Option<usize> {
@@ -68,7 +78,7 @@ fn diverging(t: f64) -> RGBColor {
 }
 
 /// The card x position heatmap of count / expected - 1.
-fn positions(report: &Report, label: &str, path: &Path) -> Drawn {
+fn positions(report: &Report, label: &str) -> Drawn {
     let n = report.cards;
     let bin = n.div_ceil(MAX_CELLS);
     let bins = n.div_ceil(bin);
@@ -86,7 +96,8 @@ fn positions(report: &Report, label: &str, path: &Path) -> Drawn {
         .map(|&(o, e)| o / e.max(1e-300) - 1.0)
         .collect();
     let scale = relative.iter().fold(1e-12, |m: f64, r| m.max(r.abs()));
-    let root = SVGBackend::new(path, (760, 720)).into_drawing_area();
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (760, 720)).into_drawing_area();
     root.fill(&WHITE)?;
     let grouped = if bin > 1 {
         format!(", positions in groups of {bin}")
@@ -146,11 +157,13 @@ fn positions(report: &Report, label: &str, path: &Path) -> Drawn {
         )
     }))?;
     root.present()?;
-    Ok(())
+    // The drawing borrows the text until it is dropped.
+    drop((chart, root));
+    Ok(svg)
 }
 
 /// Each odds line: observed / exact - 1, with its 95% confidence interval.
-fn odds(report: &Report, label: &str, path: &Path) -> Drawn {
+fn odds(report: &Report, label: &str) -> Drawn {
     let rows: Vec<(String, f64, f64)> = report
         .odds
         .iter()
@@ -166,7 +179,8 @@ fn odds(report: &Report, label: &str, path: &Path) -> Drawn {
         .fold(1.0, |m: f64, (_, r, h)| m.max(r.abs() + h))
         * 1.1;
     let lines = rows.len();
-    let root = SVGBackend::new(path, (760, 380)).into_drawing_area();
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (760, 380)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -209,12 +223,14 @@ fn odds(report: &Report, label: &str, path: &Path) -> Drawn {
         )))?;
     }
     root.present()?;
-    Ok(())
+    // The drawing borrows the text until it is dropped.
+    drop((chart, root));
+    Ok(svg)
 }
 
 /// The share of deals with r rising sequences, against the exact law of a
 /// uniform order.
-fn rising(report: &Report, label: &str, path: &Path) -> Drawn {
+fn rising(report: &Report, label: &str) -> Drawn {
     let n = report.cards;
     let deals = report.tally.deals.max(1) as f64;
     let all = crate::exact::factorial(n);
@@ -237,7 +253,8 @@ fn rising(report: &Report, label: &str, path: &Path) -> Drawn {
     let lo = (0..n).find(|&r| shown(r)).unwrap_or(0);
     let hi = (0..n).rev().find(|&r| shown(r)).unwrap_or(n - 1);
     let top = exact.iter().chain(&seen).fold(0.0, |m: f64, &x| m.max(x)) * 1.1;
-    let root = SVGBackend::new(path, (760, 420)).into_drawing_area();
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (760, 420)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -265,12 +282,14 @@ fn rising(report: &Report, label: &str, path: &Path) -> Drawn {
     chart
         .draw_series((lo..=hi).map(|r| Circle::new(((r + 1) as f64, seen[r]), 3, BLUE.filled())))?;
     root.present()?;
-    Ok(())
+    // The drawing borrows the text until it is dropped.
+    drop((chart, root));
+    Ok(svg)
 }
 
 /// The exact distance from random after k riffles of `cards` cards, with
 /// 52 cards beside it.
-fn riffles(cards: usize, path: &Path) -> Drawn {
+fn riffles(cards: usize) -> Drawn {
     let up_to = if cards > 52 { 16 } else { 12 };
     let curve = |n: usize| -> Vec<(f64, f64)> {
         distances(n.clamp(2, MAX_CARDS), up_to)
@@ -279,7 +298,8 @@ fn riffles(cards: usize, path: &Path) -> Drawn {
             .collect()
     };
     let ours = curve(cards);
-    let root = SVGBackend::new(path, (760, 420)).into_drawing_area();
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (760, 420)).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -316,5 +336,7 @@ fn riffles(cards: usize, path: &Path) -> Drawn {
         )))?;
     }
     root.present()?;
-    Ok(())
+    // The drawing borrows the text until it is dropped.
+    drop((chart, root));
+    Ok(svg)
 }

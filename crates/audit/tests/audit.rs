@@ -361,20 +361,15 @@ fn a_stopped_run_is_a_shorter_run() {
 }
 
 #[test]
-fn plots_are_written_as_svg() {
-    let dir = std::env::temp_dir().join(format!("fairdeal-audit-plots-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn plots_are_drawn_as_svg() {
     let plan = Plan::of(
         fairdeal::scheme("sfc32-lock").unwrap(),
         Shuffle::FisherYates,
     )
     .unwrap();
     let report = run(&plan, 3_000, 2);
-    let written = fairdeal_audit::plot::write_all(&report, &dir).unwrap();
-    let names: Vec<String> = written
-        .iter()
-        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-        .collect();
+    let pictures = fairdeal_audit::plot::draw_all(&report).unwrap();
+    let names: Vec<&str> = pictures.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -384,13 +379,32 @@ fn plots_are_written_as_svg() {
             "riffles-24.svg"
         ]
     );
-    for path in &written {
-        let svg = std::fs::read_to_string(path).unwrap();
+    for picture in &pictures {
         assert!(
-            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+            picture.svg.starts_with("<svg") && picture.svg.trim_end().ends_with("</svg>"),
             "{}",
-            path.display()
+            picture.name
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_stopped_before_its_first_deal_reports_none_and_draws() {
+    for scheme in ["sfc32-lock", "hmac-blackjack"] {
+        let plan = Plan::of(fairdeal::scheme(scheme).unwrap(), Shuffle::FisherYates).unwrap();
+        let options = Options {
+            deals: 100 * CHUNK,
+            seed: 7,
+            threads: 2,
+        };
+        let stopped = audit(&plan, &options, &AtomicBool::new(true), &|_| ()).unwrap();
+        assert!(stopped.interrupted && stopped.deals == 0, "{scheme}");
+        assert!(!stopped.flagged, "{scheme}: no deal flags nothing");
+        assert!(
+            stopped.text().contains("interrupted: 0 of 300000"),
+            "{scheme}"
+        );
+        serde_json::to_string(&stopped).unwrap();
+        fairdeal_audit::plot::draw_all(&stopped).unwrap();
+    }
 }

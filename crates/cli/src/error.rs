@@ -39,6 +39,9 @@ pub enum Outcome {
     /// Some input was refused, and what could be checked was (a batch with
     /// an invalid line: exit 2).
     Invalid,
+    /// Stopped by Ctrl-C (or SIGTERM) after reporting what was done (exit
+    /// 130, as a shell reports a command ended by SIGINT).
+    Interrupted,
 }
 
 impl Outcome {
@@ -47,6 +50,7 @@ impl Outcome {
             Self::Ok => ExitCode::SUCCESS,
             Self::Failed => ExitCode::from(1),
             Self::Invalid => ExitCode::from(2),
+            Self::Interrupted => ExitCode::from(130),
         }
     }
 

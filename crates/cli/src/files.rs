@@ -86,6 +86,32 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     })
 }
 
+/// Makes the folder `dir` (and its parents) if it is missing, and checks
+/// that a file can be made in it as [`write_atomic`] makes one: so that a
+/// run that writes there at its end can be refused before it starts.
+///
+/// # Errors
+///
+/// [`CliError::Usage`] naming `flag` and `dir`: a file in the way, a
+/// folder that cannot be made or written to.
+pub fn writable_dir(flag: &str, dir: &Path) -> Result<(), CliError> {
+    let refuse = |why: &str| {
+        CliError::Usage(format!(
+            "{flag} {}: {why}, expected a folder that can be made and written to",
+            display(dir)
+        ))
+    };
+    if fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+        return Err(refuse("not a folder"));
+    }
+    fs::create_dir_all(dir).map_err(|e| refuse(&e.to_string()))?;
+    let probe = temp_beside(&dir.join("probe"));
+    File::create_new(&probe).map_err(|e| refuse(&e.to_string()))?;
+    // Made by this call: removing it cannot touch anything else.
+    let _ = fs::remove_file(&probe);
+    Ok(())
+}
+
 /// Returns a temp path in `path`'s folder (a rename is atomic only within
 /// one file system), unique to this process and call.
 fn temp_beside(path: &Path) -> PathBuf {

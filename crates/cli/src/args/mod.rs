@@ -98,7 +98,8 @@ pub enum Command {
     /// the order (chi-squared), the euchre odds in the player's hands
     /// (z-scores), and the exact bias of each draw. The same --seed gives the same counts on any machine and any
     /// number of threads; Ctrl-C stops and reports what was dealt. Exit 0
-    /// when uniform, 1 when p < 1e-6, 2 for bad flags (docs/fairness.md).
+    /// when uniform, 1 when p < 1e-6, 2 for bad flags, 130 when interrupted
+    /// (docs/fairness.md).
     Audit(AuditArgs),
 }
 
@@ -122,8 +123,9 @@ pub struct AuditArgs {
     /// Print JSON: {"scheme", "deals", "seed", "threads", "deals_per_second", "uniformity", "odds", "draw_bias", ...}
     #[arg(long)]
     pub json: bool,
-    /// Also write SVG pictures into DIR (made if missing): where each card
-    /// ends up, the odds, the rising sequences, the riffle distance
+    /// Also write SVG pictures into DIR (made if missing, checked before the
+    /// first deal): where each card ends up, the odds, the rising sequences,
+    /// the riffle distance
     #[arg(long, value_name = "DIR")]
     pub plot: Option<PathBuf>,
 }
@@ -153,7 +155,8 @@ pub struct RifflesArgs {
 #[derive(Debug, Args)]
 #[command(args_conflicts_with_subcommands = true, arg_required_else_help = true)]
 pub struct VerifyArgs {
-    /// Verify a file of receipts, one JSON object per line (- for stdin):
+    /// Verify a file of receipts, one JSON object per line (- for stdin; a
+    /// blank line is skipped):
     /// {"scheme": ID, "game": NAME (optional), the fields, "fingerprint", "hand"}
     #[arg(long, value_name = "FILE.jsonl")]
     pub batch: Option<PathBuf>,

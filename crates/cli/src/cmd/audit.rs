@@ -1,20 +1,21 @@
 //! `fairdeal audit SCHEME --deals N`: many deals from random valid inputs,
 //! tallied on every core and tested for uniformity (fairdeal-audit,
-//! docs/fairness.md). This file checks the flags, shows the progress, stops
-//! on Ctrl-C and prints.
+//! docs/fairness.md). This file checks the flags (and the --plot folder,
+//! before any deal), shows the progress, stops on Ctrl-C and prints.
 
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use fairdeal_audit::plan::{Plan, Shuffle};
-use fairdeal_audit::plot::write_all;
+use fairdeal_audit::plot::draw_all;
 use fairdeal_audit::report::audit;
 use fairdeal_audit::run::Options;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::args::{AuditArgs, ShuffleArg};
 use crate::error::{CliError, Outcome};
+use crate::files::{display, writable_dir, write_atomic};
 use crate::output::{print, print_json};
 
 pub fn run(args: &AuditArgs) -> Result<Outcome, CliError> {
@@ -40,8 +41,19 @@ pub fn run(args: &AuditArgs) -> Result<Outcome, CliError> {
         seed: args.seed,
         threads,
     };
+    // A folder that cannot take the pictures would otherwise be found
+    // only after every deal.
+    if let Some(dir) = &args.plot {
+        writable_dir("--plot", dir)?;
+    }
     let stop = Arc::new(AtomicBool::new(false));
     stop_on_interrupt(&stop);
+    // Said once the handlers are in: from here Ctrl-C reports.
+    eprintln!(
+        "audit: {} deals of {} on {threads} threads; Ctrl-C stops and reports the deals done",
+        args.deals,
+        scheme.id()
+    );
     let bar = progress(args.deals);
     let report =
         audit(&plan, &options, &stop, &|done| bar.set_position(done)).map_err(CliError::Usage)?;
@@ -52,26 +64,34 @@ pub fn run(args: &AuditArgs) -> Result<Outcome, CliError> {
             report.deals, report.requested
         );
     }
-    if let Some(dir) = &args.plot {
-        std::fs::create_dir_all(dir).map_err(|source| CliError::Io {
-            path: dir.display().to_string(),
-            source,
-        })?;
-        for path in write_all(&report, dir).map_err(CliError::Usage)? {
-            eprintln!("audit: wrote {}", path.display());
-        }
-    }
-    if args.json {
-        // OK because the report is numbers and strings, which serialize.
-        print_json(&serde_json::to_value(&report).unwrap_or_default())?;
-    } else {
-        print(&report.text())?;
-    }
-    Ok(if report.flagged {
+    let outcome = if report.interrupted {
+        Outcome::Interrupted
+    } else if report.flagged {
         Outcome::Failed
     } else {
         Outcome::Ok
-    })
+    };
+    let pictures = match &args.plot {
+        Some(_) => draw_all(&report).map_err(CliError::Usage)?,
+        None => Vec::new(),
+    };
+    // The report first: a picture that cannot be written does not lose it.
+    let printed = outcome.after(if args.json {
+        // OK because the report is numbers and strings, which serialize.
+        print_json(&serde_json::to_value(&report).unwrap_or_default())
+    } else {
+        print(&report.text())
+    });
+    if let Some(dir) = &args.plot {
+        for picture in pictures {
+            // A new file renamed over the old: never written through a
+            // link planted at its name, never left half written.
+            let path = dir.join(&picture.name);
+            write_atomic(&path, picture.svg.as_bytes())?;
+            eprintln!("audit: wrote {}", display(&path));
+        }
+    }
+    printed
 }
 
 /// A progress bar on standard error when it is a terminal.

@@ -1,9 +1,22 @@
 //! `fairdeal riffles`, `odds` and `audit`: the output's fields and figures,
 //! and refused flags. The figures themselves are tested in fairdeal-audit.
 
+use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::process::{Child, ExitStatus, Output, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
 use serde_json::Value;
 
-use crate::util::{fairdeal, stderr, stdout};
+use crate::util::{command, fairdeal, stderr, stdout};
+
+/// More deals than any test waits for: a run that reaches them is a bug.
+const ENDLESS: &str = "1000000000000";
+/// How long a run of [`ENDLESS`] deals may take before it is killed and
+/// its test fails: a net under a regression, never what a test asserts.
+const SAFETY_NET: Duration = Duration::from_secs(60);
 
 /// Runs `fairdeal ARGS` and returns its JSON output.
 fn json_of(args: &[&str]) -> Value {
@@ -166,4 +179,197 @@ fn audit_plot_writes_svg_files_into_a_new_folder() {
         assert!(stderr(&o).contains(name), "{}", stderr(&o));
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A folder of this test's own in the temp folder, removed when dropped.
+struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    fn new(name: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("fairdeal-audit-{}-{name}", std::process::id()));
+        drop(std::fs::remove_dir_all(&dir));
+        std::fs::create_dir_all(&dir).expect("the temp folder is writable");
+        Self(dir)
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        drop(std::fs::remove_dir_all(&self.0));
+    }
+}
+
+/// Waits for `child`, killing it (and failing the test) after
+/// [`SAFETY_NET`].
+fn wait_or_kill(child: &mut Child, what: &str) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            return status;
+        }
+        if started.elapsed() > SAFETY_NET {
+            drop(child.kill());
+            drop(child.wait());
+            panic!("{what} still ran after {SAFETY_NET:?}: killed");
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Runs `fairdeal ARGS` to its end, under [`SAFETY_NET`].
+fn bounded(args: &[&str]) -> Output {
+    let mut child = command()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fairdeal starts");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            drop(pipe.read_to_end(&mut bytes));
+            bytes
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("piped")));
+    let err = drain(Box::new(child.stderr.take().expect("piped")));
+    let status = wait_or_kill(&mut child, &format!("fairdeal {args:?}"));
+    Output {
+        status,
+        stdout: out.join().expect("read"),
+        stderr: err.join().expect("read"),
+    }
+}
+
+#[test]
+fn audit_refuses_a_plot_folder_it_cannot_write_before_any_deal() {
+    // Before, the folder was made after every deal: 10^12 of them here.
+    let scratch = ScratchDir::new("plot-file");
+    let file = scratch.0.join("a-file");
+    std::fs::write(&file, "in the way").unwrap();
+    let below = file.join("sub");
+    for (dir, why) in [
+        (&file, "not a folder"),
+        (&below, "Not a directory (os error 20)"),
+    ] {
+        let dir = dir.to_str().unwrap();
+        let o = bounded(&["audit", "sfc32-lock", "--deals", ENDLESS, "--plot", dir]);
+        // No "audit: N deals of ..." line: no deal was dealt.
+        assert_eq!(
+            (o.status.code(), stderr(&o), stdout(&o)),
+            (
+                Some(2),
+                format!(
+                    "error: --plot {dir}: {why}, expected a folder that can be made and written to\n"
+                ),
+                String::new()
+            )
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "in the way");
+}
+
+#[test]
+fn audit_plot_replaces_a_planted_link_and_writes_nothing_through_it() {
+    use std::os::unix::fs::symlink;
+    // Before, the picture was written through the link, into its target.
+    let scratch = ScratchDir::new("plot-link");
+    let outside = scratch.0.join("outside.txt");
+    std::fs::write(&outside, "not a picture").unwrap();
+    let dir = scratch.0.join("plots");
+    std::fs::create_dir(&dir).unwrap();
+    let link = dir.join("sfc32-lock-positions.svg");
+    symlink(&outside, &link).unwrap();
+    let o = bounded(&[
+        "audit",
+        "sfc32-lock",
+        "--deals",
+        "3000",
+        "--plot",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "not a picture");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_file()
+    );
+    assert!(std::fs::read_to_string(&link).unwrap().starts_with("<svg"));
+    // Every picture is there, and no temp file is left beside them.
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "riffles-24.svg",
+            "sfc32-lock-odds.svg",
+            "sfc32-lock-positions.svg",
+            "sfc32-lock-rising.svg"
+        ]
+    );
+}
+
+#[test]
+fn an_interrupted_audit_reports_the_deals_done_and_exits_130() {
+    // Before, it exited 0, as if the audit had been run in full.
+    let mut child = command()
+        .args(["audit", "sfc32-lock", "--deals", ENDLESS, "--seed", "5"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fairdeal starts");
+    let out = child.stdout.take().expect("piped");
+    let out = thread::spawn(move || {
+        let mut text = String::new();
+        drop(BufReader::new(out).read_to_string(&mut text));
+        text
+    });
+    // Each line of stderr as it comes: the signal is sent once the run
+    // says it has started, after its handlers are in.
+    let (lines, said) = mpsc::channel();
+    let err = child.stderr.take().expect("piped");
+    let err = thread::spawn(move || {
+        let mut all = String::new();
+        for line in BufReader::new(err).lines().map_while(Result::ok) {
+            all.push_str(&line);
+            all.push('\n');
+            drop(lines.send(line));
+        }
+        all
+    });
+    let started = said.recv_timeout(SAFETY_NET);
+    if !started
+        .as_deref()
+        .is_ok_and(|l| l.starts_with("audit: 1000000000000 deals of sfc32-lock on "))
+    {
+        drop(child.kill());
+        drop(child.wait());
+        panic!("the audit did not say it started: {started:?}");
+    }
+    let kill = command_sh(&format!("kill -INT {}", child.id()));
+    assert!(kill.success());
+    let status = wait_or_kill(&mut child, "the interrupted audit");
+    let (out, err) = (out.join().expect("read"), err.join().expect("read"));
+    assert_eq!(status.code(), Some(130), "{err}");
+    let head = out.lines().next().unwrap_or_default();
+    assert!(
+        head.starts_with("audit of sfc32-lock: ")
+            && head.ends_with(" asked for")
+            && head.contains(", interrupted: "),
+        "{out}"
+    );
+    assert!(err.contains("audit: interrupted after "), "{err}");
+}
+
+fn command_sh(script: &str) -> ExitStatus {
+    std::process::Command::new("sh")
+        .args(["-c", script])
+        .status()
+        .expect("sh runs")
 }
