@@ -4,7 +4,9 @@
 //! Each measurement is [`SAMPLES`] windows in a row, after a warm-up; the
 //! median window is the result, so that a moment of noise on a shared
 //! machine moves it little, and the fastest and slowest windows are kept to
-//! show the spread.
+//! show the spread. On N threads the measurement is one window shared by
+//! all of them ([`crate::threads`]): medians of windows each thread took at
+//! its own time do not add up.
 
 use std::fmt;
 use std::hint::black_box;
@@ -28,7 +30,7 @@ pub const BLOCK_MESSAGE: [u8; 55] = [b'a'; 55];
 /// Windows per measurement.
 pub const SAMPLES: u32 = 10;
 /// Warm-up before each measurement: a tenth of it, at most this long.
-const WARM_UP: Duration = Duration::from_millis(200);
+pub(crate) const WARM_UP: Duration = Duration::from_millis(200);
 /// Batches grow until one takes this fraction of a window, so the clock is
 /// read rarely and a window ends soon after its time.
 const BATCH_FRACTION: u32 = 100;

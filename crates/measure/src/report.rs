@@ -16,7 +16,8 @@ pub struct Report {
     pub available_parallelism: usize,
     /// Seconds each measurement ran.
     pub seconds: f64,
-    /// Windows per measurement; each result is the median window.
+    /// Windows per measurement on one thread; each result is the median
+    /// window. The threads' rates are of one window shared by all.
     pub samples: u32,
     /// The SHA-256 baseline, measured in the same run.
     pub sha256: Baseline,
@@ -72,7 +73,8 @@ pub struct Row {
 pub struct Threads {
     /// Threads.
     pub count: usize,
-    /// Deals per second, all threads together.
+    /// Deals per second, all threads together: every deal they did over
+    /// the one window they shared.
     pub deals_per_second: f64,
     /// Over the deals per second of one thread (measured before any
     /// thread was started).
@@ -118,10 +120,23 @@ impl Report {
         if !self.optimized {
             out.push_str("NOTE: a debug build; measure with `cargo run --release -- bench`\n");
         }
+        let threads = self
+            .results
+            .iter()
+            .find_map(|r| r.threads.as_ref())
+            .map(|t| t.count);
+        let shared = if threads.is_some() {
+            format!(
+                " (on threads, one window of {} s shared by all)",
+                self.seconds
+            )
+        } else {
+            String::new()
+        };
         // OK because writing to a String cannot fail.
         let _ = writeln!(
             out,
-            "SHA-256: {:.1} ns per 64-byte block (a {}-byte message; the compression alone {:.1} ns); each result the median of {} windows of {} s; {} threads available\n",
+            "SHA-256: {:.1} ns per 64-byte block (a {}-byte message; the compression alone {:.1} ns); each result the median of {} windows of {} s{shared}; {} threads available\n",
             self.sha256.ns_per_block,
             self.sha256.message_bytes,
             self.sha256.ns_per_compression,
@@ -129,11 +144,6 @@ impl Report {
             self.seconds / f64::from(self.samples),
             self.available_parallelism,
         );
-        let threads = self
-            .results
-            .iter()
-            .find_map(|r| r.threads.as_ref())
-            .map(|t| t.count);
         let mut rows = vec![{
             let mut head = vec![
                 "scheme".to_owned(),

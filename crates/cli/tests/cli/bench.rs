@@ -128,6 +128,10 @@ fn bench_refuses_bad_arguments_with_exit_2() {
             "--threads: 0 threads, expected 1 to 256",
         ),
         (
+            &["bench", "--threads", "257"],
+            "--threads: 257 threads, expected 1 to 256",
+        ),
+        (
             &["bench", "--threads", "two"],
             "--threads: two is not a whole number of threads, expected 1 to 256",
         ),
