@@ -9,6 +9,11 @@ use serde_json::{Map, Value, json};
 
 use crate::verdict::{Claim, Failure, Verdict, verify, verify_game};
 
+/// The most a receipt may hold, in bytes: an input file, a batch line, a
+/// pasted, dropped or linked receipt on the web page. A receipt is a few
+/// hundred bytes, a game record of 64 hands a few KiB.
+pub const INPUT_LIMIT: u64 = 4 << 20;
+
 /// The fields of a receipt that are not the scheme's inputs.
 const OWN: &[&str] = &["scheme", "game", "fingerprint", "hand", "seat"];
 
@@ -262,6 +267,19 @@ pub fn check_line(line: &[u8]) -> Option<Outcome> {
     })
 }
 
+/// Returns the refusal of a batch line over [`INPUT_LIMIT`] bytes (the
+/// newline not counted), which a batch reads no further than the limit and
+/// skips to its end, so that one bad line cannot hold the rest up.
+pub fn too_long() -> Error {
+    Error::new(
+        "receipt",
+        ErrorKind::Value {
+            got: format!("a line over {INPUT_LIMIT} bytes"),
+            expected: "one receipt per line, each a few KiB at most".to_owned(),
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,6 +308,17 @@ mod tests {
             Some(json!(
                 "receipt: \"byte 1 not UTF-8\" is not accepted, expected UTF-8 text"
             ))
+        );
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_refused_as_the_cli_refuses_it() {
+        let e = too_long();
+        assert_eq!((e.field(), e.kind().code()), ("receipt", "value"));
+        assert_eq!(
+            e.to_string(),
+            "receipt: \"a line over 4194304 bytes\" is not accepted, \
+             expected one receipt per line, each a few KiB at most"
         );
     }
 }

@@ -11,7 +11,9 @@ mod layout;
 
 use std::fmt::Write;
 
+use fairdeal_core::text::{quoted, shown};
 use fairdeal_core::{Card, DynScheme, PartValue, Seat, TableView, TracedView};
+use serde_json::Value;
 
 pub use cards::{Style, show as card, sorted as hand};
 pub use game::game;
@@ -148,6 +150,31 @@ pub fn fingerprint_check(scheme: &dyn DynScheme) -> String {
     )
 }
 
+/// Returns a receipt's value as a person reads it (the inputs a verdict
+/// says the fingerprint does not cover): a text quoted, a list of texts on
+/// one line, a longer structure by its count. Every text goes through
+/// [`quoted`] or [`shown`], so that a control, direction or zero-width
+/// character shows as its escape (`\u{202e}`): the CLI's verdict and the
+/// web page both write values here, so that they read alike.
+pub fn value(value: &Value) -> String {
+    match value {
+        Value::String(s) => quoted(s),
+        Value::Array(items) if items.iter().all(Value::is_string) => {
+            let items: Vec<String> = items.iter().map(self::value).collect();
+            format!("[{}]", items.join(", "))
+        }
+        Value::Array(items) => format!("({} given)", items.len()),
+        Value::Object(fields) => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(k, v)| format!("{}: {}", shown(k), self::value(v)))
+                .collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        other => shown(&other.to_string()),
+    }
+}
+
 /// Returns "you (0)" for seat 0 of a scheme whose seats are named, and
 /// "seat 0" for one whose seats are only numbered (named `seat 0`, or not
 /// named at all).
@@ -165,5 +192,32 @@ fn seat_label(scheme: &dyn DynScheme, seat: usize) -> String {
     {
         Some(name) => format!("{name} ({seat})"),
         None => numbered,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_value_is_shown_with_its_invisible_characters_escaped() {
+        assert_eq!(value(&json!("lucky")), "\"lucky\"");
+        assert_eq!(
+            value(&json!("\u{202e}ykcul\u{202c}")),
+            "\"\\u{202e}ykcul\\u{202c}\""
+        );
+        assert_eq!(
+            value(&json!("a\u{200b}b\u{1b}[2J")),
+            "\"a\\u{200b}b\\u{1b}[2J\""
+        );
+        assert_eq!(value(&json!(["a", "\u{2066}"])), "[\"a\", \"\\u{2066}\"]");
+        assert_eq!(value(&json!([1, 2])), "(2 given)");
+        assert_eq!(
+            value(&json!({"cut\u{202e}": true, "n": 3})),
+            "{cut\\u{202e}: true, n: 3}"
+        );
+        assert_eq!(value(&json!(1.5)), "1.5");
     }
 }
