@@ -120,6 +120,112 @@ test('verifyBatch() gives one verdict per non-empty line', () => {
   assert.deepEqual([last.error.field, last.error.kind], ['scheme', 'value']);
 });
 
+// A genuine receipt still verifies: the module was not left broken.
+function stillWorks(after) {
+  const out = fairdeal.verify('euchremaster', receipt('euchremaster'));
+  assert.equal(out.verdict, 'verified', `after ${after}`);
+}
+
+/** Asserts that `call` throws an Error (not a RuntimeError) with `field` and `kind`. */
+function refused(call, field, kind, what) {
+  let thrown = null;
+  try {
+    call();
+  } catch (e) {
+    thrown = e;
+  }
+  assert.ok(thrown, `${what}: accepted`);
+  assert.ok(!(thrown instanceof WebAssembly.RuntimeError), `${what}: ${thrown}`);
+  assert.equal(thrown.constructor, Error, `${what}: ${thrown}`);
+  assert.deepEqual([thrown.field, thrown.kind], [field, kind], `${what}: ${thrown.message}`);
+  return thrown;
+}
+
+test('a deep, circular or hostile argument is refused, and the module stays usable', () => {
+  const r = receipt('euchremaster');
+  let deep = 1;
+  for (let i = 0; i < 3000; i += 1) deep = [deep];
+  let deeper = {};
+  for (let i = 0; i < 1_000_000; i += 1) deeper = { a: deeper };
+  const circular = { ...r };
+  circular.self = circular;
+  const hostile = [
+    ['a list nested 3,000 deep', { ...r, cut: deep }, 'receipt', 'syntax'],
+    ['its JSON text', JSON.stringify({ ...r, cut: deep }), 'receipt', 'syntax'],
+    ['an object nested a million deep', { ...r, cut: deeper }, 'receipt', 'value'],
+    ['a circular object', circular, 'receipt', 'value'],
+    ['a BigInt inside', { ...r, dealer: 10n }, 'receipt', 'value'],
+    ['a getter that throws', { ...r, get cut() { throw new Error('no'); } }, 'receipt', 'value'],
+    ['a toJSON that throws', { toJSON() { throw new Error('no'); } }, 'receipt', 'value'],
+    ['a Proxy that throws', new Proxy({}, { ownKeys() { throw new Error('no'); } }), 'receipt', 'value'],
+    ['a Symbol', Symbol('x'), 'receipt', 'type'],
+    ['a BigInt', 10n, 'receipt', 'type'],
+    ['a function', () => r, 'receipt', 'type'],
+    ['undefined', undefined, 'receipt', 'type'],
+  ];
+  for (const [what, value, field, kind] of hostile) {
+    refused(() => fairdeal.verify('euchremaster', value), field, kind, what);
+    stillWorks(what);
+  }
+  // Every function that takes JSON reads it so.
+  const input = without(r, ['fingerprint']);
+  refused(() => fairdeal.deal('euchremaster', deep), 'input', 'syntax', 'deal');
+  refused(() => fairdeal.view('euchremaster', circular), 'input', 'value', 'view');
+  refused(() => fairdeal.stream('euchremaster', input, deep), 'count', 'syntax', 'stream');
+  refused(() => fairdeal.shuffle('euchremaster', input, circular), 'randoms', 'value', 'shuffle');
+  refused(() => fairdeal.dealDeck('euchremaster', input, [deep]), 'deck', 'syntax', 'dealDeck');
+  refused(() => fairdeal.generator('sfc32-lock', deep, 1), 'state', 'syntax', 'generator');
+  refused(() => fairdeal.play('blackjack', circular), 'input', 'value', 'play');
+  refused(() => fairdeal.roll('mines', {}, deep), 'randoms', 'syntax', 'roll');
+  stillWorks('every function');
+});
+
+test('a getter or toJSON that calls the package again is refused past 8 calls deep', () => {
+  const r = receipt('euchremaster');
+  let calls = 0;
+  let deepest = null;
+  const again = {
+    get seed() {
+      calls += 1;
+      try {
+        fairdeal.verify('euchremaster', again);
+      } catch (e) {
+        deepest ??= e;
+      }
+      return r.seed;
+    },
+    cut: r.cut,
+    dealer: r.dealer,
+    fingerprint: r.fingerprint,
+  };
+  assert.equal(fairdeal.verify('euchremaster', again).verdict, 'verified');
+  assert.equal(calls, 8);
+  assert.deepEqual([deepest.field, deepest.kind], ['call', 'range'], deepest.message);
+  stillWorks('a call from inside a call');
+});
+
+test('a scheme or game that is not a string is an Error with field and kind, 400 rounds over', () => {
+  const input = without(receipt('euchremaster'), ['fingerprint']);
+  const game = { ...without(receipt('hmac-blackjack'), ['fingerprint']), actions: 'S' };
+  const bad = [7, true, [], {}, 10n, Symbol('euchremaster'), null, undefined, () => 'euchremaster', new String('euchremaster')];
+  const hands = fairdeal.deal('euchremaster', input).hands;
+  for (let i = 0; i < 400; i += 1) {
+    for (const value of bad) {
+      refused(() => fairdeal.deal(value, input), 'scheme', 'type', `deal(${typeof value})`);
+      assert.deepEqual(fairdeal.deal('euchremaster', input).hands, hands);
+    }
+    refused(() => fairdeal.play(bad[i % bad.length], game), 'game', 'type', 'play');
+    refused(() => fairdeal.roll(bad[i % bad.length], game), 'game', 'type', 'roll');
+    assert.equal(fairdeal.play('blackjack', game).fingerprint_checked, false);
+  }
+  const e = refused(() => fairdeal.verify(7, receipt('euchremaster')), 'scheme', 'type', 'verify');
+  assert.equal(e.message, 'scheme: a number given, expected a scheme\'s id, a string such as "euchremaster"');
+  refused(() => fairdeal.view('x'.repeat(1_000_000), input), 'scheme', 'length', 'a name a million long');
+  for (const f of ['view', 'verify', 'stream', 'shuffle', 'dealDeck', 'generator']) {
+    refused(() => fairdeal[f](Symbol('s'), input, 1, 1), 'scheme', 'type', f);
+  }
+});
+
 function without(object, keys) {
   return Object.fromEntries(Object.entries(object).filter(([k]) => !keys.includes(k)));
 }

@@ -1,6 +1,7 @@
 //! The functions the JavaScript package exports, JSON in and JSON out, so
 //! that they are tested on the host without a browser; `lib.rs` only turns
-//! JavaScript values into [`Value`]s and back.
+//! JavaScript values into [`Value`]s and back (through JSON text read by
+//! [`parse`]).
 //!
 //! Everything here asks the registry (`fairdeal::SCHEMES`) and the facade's
 //! verdict: no scheme logic of its own. The shapes are those of the CLI's
@@ -8,7 +9,7 @@
 
 use fairdeal::core::json::parse_json;
 use fairdeal::core::{Field, Player, Rule, SchemeInfo};
-use fairdeal::receipt;
+use fairdeal::receipt::{self, INPUT_LIMIT};
 use fairdeal::verdict::{self, Claim, Verdict};
 use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
 use serde::Serialize;
@@ -266,15 +267,43 @@ pub fn generator(scheme: &str, state: &Value, count: &Value) -> Result<Value, Er
 }
 
 /// Reads a JavaScript caller's JSON text: strictly, as the CLI reads an
-/// input file (a key given twice is refused), so that numbers a JavaScript
-/// object cannot hold (`1.0`, an integer past 2^53) reach the scheme as
-/// written.
+/// input file (at most [`INPUT_LIMIT`] bytes, a leading byte-order mark
+/// dropped, nested at most 128 deep, a key given twice refused), so that
+/// numbers a JavaScript object cannot hold (`1.0`, an integer past 2^53)
+/// reach the scheme as written.
 ///
 /// # Errors
 ///
-/// Text that is not JSON, or gives a key twice, naming `field`.
+/// Text over the limit ([`too_big`]), not JSON, or giving a key twice,
+/// naming `field`.
 pub fn parse(field: &str, text: &str) -> Result<Value, Error> {
+    check_size(field, u64::try_from(text.len()).unwrap_or(u64::MAX))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     parse_json(text).map_err(|e| e.within(field))
+}
+
+/// Checks that `bytes` of JSON text are within [`INPUT_LIMIT`], before any
+/// of it is read (the web page asks with a dropped file's size).
+///
+/// # Errors
+///
+/// [`too_big`] when they are not.
+pub fn check_size(field: &str, bytes: u64) -> Result<(), Error> {
+    if bytes > INPUT_LIMIT {
+        return Err(too_big(field));
+    }
+    Ok(())
+}
+
+/// Returns the refusal of JSON text over [`INPUT_LIMIT`] bytes.
+pub fn too_big(field: &str) -> Error {
+    Error::new(
+        field,
+        ErrorKind::Value {
+            got: format!("more than {INPUT_LIMIT} bytes"),
+            expected: "at most 4 MiB of JSON, as the CLI reads an input file".to_owned(),
+        },
+    )
 }
 
 /// Returns the registered scheme `id`.

@@ -6,29 +6,35 @@
 //! Inputs are plain JavaScript objects (or their JSON text, read strictly as
 //! the CLI reads a file), outputs plain objects with the CLI's `--json`
 //! shapes. A refusal is thrown as an `Error` whose `field`, `kind` and
-//! `message` are the CLI's. The work is in [`api`], JSON in and out, so that
-//! it is tested on the host; this file only converts.
+//! `message` are the CLI's. The work is in [`api`], JSON in and out, so
+//! that it is tested on the host; this file only takes the arguments,
+//! checked and converted by `convert` (any JavaScript value, a deep,
+//! circular or hostile one included, is an `Error`, never a trap that would
+//! break every later call).
 
 pub mod api;
+mod convert;
 
 use fairdeal::{Error, ErrorKind, Verb};
-use serde::Serialize;
-use serde_json::Value;
+use js_sys::JsString;
 use wasm_bindgen::prelude::*;
 
-/// What the functions return to JavaScript: a plain value, or the thrown
-/// `Error`.
-type Out = Result<JsValue, JsValue>;
+use convert::{Out, enter, json, name, optional, out, thrown, to_js};
+
+/// What a scheme argument must be.
+const SCHEME: &str = "a scheme's id, a string such as \"euchremaster\"";
+/// What a game argument must be.
+const GAME: &str = "a game's name, a string such as \"blackjack\"";
 
 /// `schemes()`: every scheme's description (id, site, fields with their
 /// rules, seats, player, games).
 ///
 /// # Errors
 ///
-/// Throws only if a description cannot be made into JS objects, which does
-/// not happen.
+/// Throws only when called nested too deep inside other calls (`call`).
 #[wasm_bindgen]
 pub fn schemes() -> Out {
+    let _entered = enter()?;
     to_js(&api::schemes())
 }
 
@@ -36,38 +42,55 @@ pub fn schemes() -> Out {
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown scheme (`scheme`), or
-/// the first refused input field.
+/// Throws an `Error` with `field` and `kind`: a scheme that is not a string
+/// (`scheme`, `type`) or not registered (`scheme`, `value`), or the first
+/// refused input field.
 #[wasm_bindgen]
-pub fn deal(scheme: &str, input: JsValue) -> Out {
-    let input = from_js("input", &input)?;
-    out(api::deal(scheme, &input))
+pub fn deal(
+    #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
+    input: JsValue,
+) -> Out {
+    let _entered = enter()?;
+    let scheme = name("scheme", &scheme, SCHEME)?;
+    let input = json("input", &input)?;
+    out(api::deal(&scheme, &input))
 }
 
 /// `view(scheme, input)`: what a person sees of the deal.
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown scheme (`scheme`), or
-/// the first refused input field.
+/// Throws an `Error` with `field` and `kind`: a scheme that is not a
+/// string or not registered (`scheme`), or the first refused input field.
 #[wasm_bindgen]
-pub fn view(scheme: &str, input: JsValue) -> Out {
-    let input = from_js("input", &input)?;
-    out(api::view(scheme, &input))
+pub fn view(
+    #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
+    input: JsValue,
+) -> Out {
+    let _entered = enter()?;
+    let scheme = name("scheme", &scheme, SCHEME)?;
+    let input = json("input", &input)?;
+    out(api::view(&scheme, &input))
 }
 
 /// `verify(scheme, receipt)`: the verdict, with the trace and the view when
-/// verified.
+/// verified. The receipt may be its JSON text, read as the CLI reads a
+/// file (the web page gives it so).
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown scheme, a refused
-/// input field, a missing or malformed fingerprint (`fingerprint`), a
-/// refused `hand` or `seat`.
+/// Throws an `Error` with `field` and `kind`: a scheme that is not a
+/// string or not registered, a refused input field, a missing or malformed
+/// fingerprint (`fingerprint`), a refused `hand` or `seat`.
 #[wasm_bindgen]
-pub fn verify(scheme: &str, receipt: JsValue) -> Out {
-    let receipt = from_js("receipt", &receipt)?;
-    out(api::verify(scheme, &receipt))
+pub fn verify(
+    #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
+    receipt: JsValue,
+) -> Out {
+    let _entered = enter()?;
+    let scheme = name("scheme", &scheme, SCHEME)?;
+    let receipt = json("receipt", &receipt)?;
+    out(api::verify(&scheme, &receipt))
 }
 
 /// `play(game, input, randoms?)`: a game played from the player's decisions
@@ -75,11 +98,16 @@ pub fn verify(scheme: &str, receipt: JsValue) -> Out {
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown game or one rolled
-/// (`game`), a malformed fingerprint, a refused input field or action.
+/// Throws an `Error` with `field` and `kind`: a game that is not a string
+/// (`game`, `type`), unknown or one rolled (`game`, `value`), a malformed
+/// fingerprint, a refused input field or action.
 #[wasm_bindgen]
-pub fn play(game: &str, input: JsValue, randoms: Option<JsValue>) -> Out {
-    run_game(Verb::Play, game, &input, randoms.as_ref())
+pub fn play(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    input: JsValue,
+    randoms: Option<JsValue>,
+) -> Out {
+    run_game(Verb::Play, &game, &input, randoms.as_ref())
 }
 
 /// `roll(game, input, randoms?)`: a game decided by the numbers alone, as
@@ -87,11 +115,16 @@ pub fn play(game: &str, input: JsValue, randoms: Option<JsValue>) -> Out {
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown game or one played
-/// (`game`), a malformed fingerprint, a refused input field.
+/// Throws an `Error` with `field` and `kind`: a game that is not a string
+/// (`game`, `type`), unknown or one played (`game`, `value`), a malformed
+/// fingerprint, a refused input field.
 #[wasm_bindgen]
-pub fn roll(game: &str, input: JsValue, randoms: Option<JsValue>) -> Out {
-    run_game(Verb::Roll, game, &input, randoms.as_ref())
+pub fn roll(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    input: JsValue,
+    randoms: Option<JsValue>,
+) -> Out {
+    run_game(Verb::Roll, &game, &input, randoms.as_ref())
 }
 
 /// `verifyBatch(text)`: one verdict per non-empty line, as `fairdeal verify
@@ -99,11 +132,21 @@ pub fn roll(game: &str, input: JsValue, randoms: Option<JsValue>) -> Out {
 ///
 /// # Errors
 ///
-/// Throws only if the verdicts cannot be made into JS objects, which does
-/// not happen: a bad line is an `invalid` verdict.
+/// Throws an `Error` (`text`, `type`) for a `text` that is not a string; a
+/// bad line is an `invalid` verdict, not a refusal.
 #[wasm_bindgen(js_name = verifyBatch)]
-pub fn verify_batch(text: &str) -> Out {
-    to_js(&api::verify_batch(text))
+pub fn verify_batch(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Out {
+    let _entered = enter()?;
+    let Some(text) = text.dyn_ref::<JsString>() else {
+        return Err(thrown(&Error::new(
+            "text",
+            ErrorKind::Type {
+                got: convert::js_type(&text),
+                expected: "a string: receipts, one per line",
+            },
+        )));
+    };
+    to_js(&api::verify_batch(&String::from(text)))
 }
 
 /// `stream(scheme, input, count, deal?)`: `{randoms}`, a `stream` vector
@@ -111,14 +154,22 @@ pub fn verify_batch(text: &str) -> Out {
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown scheme, a refused
-/// input field, a bad `count` or `deal`.
+/// Throws an `Error` with `field` and `kind`: a scheme that is not a
+/// string or not registered, a refused input field, a bad `count` or
+/// `deal`.
 #[wasm_bindgen]
-pub fn stream(scheme: &str, input: JsValue, count: JsValue, deal: Option<JsValue>) -> Out {
-    let input = from_js("input", &input)?;
-    let count = from_js("count", &count)?;
+pub fn stream(
+    #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
+    input: JsValue,
+    count: JsValue,
+    deal: Option<JsValue>,
+) -> Out {
+    let _entered = enter()?;
+    let scheme = name("scheme", &scheme, SCHEME)?;
+    let input = json("input", &input)?;
+    let count = json("count", &count)?;
     let deal = optional("deal", deal.as_ref())?;
-    out(api::stream(scheme, &input, &count, deal.as_ref()))
+    out(api::stream(&scheme, &input, &count, deal.as_ref()))
 }
 
 /// `shuffle(scheme, input, randoms, deal?)`: `{consumed, positions, deck}`,
@@ -126,14 +177,22 @@ pub fn stream(scheme: &str, input: JsValue, count: JsValue, deal: Option<JsValue
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown scheme, a refused
-/// input field, a bad number (`randoms[3]`), a list that runs out.
+/// Throws an `Error` with `field` and `kind`: a scheme that is not a
+/// string or not registered, a refused input field, a bad number
+/// (`randoms[3]`), a list that runs out.
 #[wasm_bindgen]
-pub fn shuffle(scheme: &str, input: JsValue, randoms: JsValue, deal: Option<JsValue>) -> Out {
-    let input = from_js("input", &input)?;
-    let randoms = from_js("randoms", &randoms)?;
+pub fn shuffle(
+    #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
+    input: JsValue,
+    randoms: JsValue,
+    deal: Option<JsValue>,
+) -> Out {
+    let _entered = enter()?;
+    let scheme = name("scheme", &scheme, SCHEME)?;
+    let input = json("input", &input)?;
+    let randoms = json("randoms", &randoms)?;
     let deal = optional("deal", deal.as_ref())?;
-    out(api::shuffle(scheme, &input, &randoms, deal.as_ref()))
+    out(api::shuffle(&scheme, &input, &randoms, deal.as_ref()))
 }
 
 /// `dealDeck(scheme, input, deck, deal?)`: the deal's fields of a given
@@ -141,14 +200,22 @@ pub fn shuffle(scheme: &str, input: JsValue, randoms: JsValue, deal: Option<JsVa
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown scheme, a refused
-/// input field, a deck that is not the starting deck's cards (`deck[4]`).
+/// Throws an `Error` with `field` and `kind`: a scheme that is not a
+/// string or not registered, a refused input field, a deck that is not the
+/// starting deck's cards (`deck[4]`).
 #[wasm_bindgen(js_name = dealDeck)]
-pub fn deal_deck(scheme: &str, input: JsValue, deck: JsValue, deal: Option<JsValue>) -> Out {
-    let input = from_js("input", &input)?;
-    let deck = from_js("deck", &deck)?;
+pub fn deal_deck(
+    #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
+    input: JsValue,
+    deck: JsValue,
+    deal: Option<JsValue>,
+) -> Out {
+    let _entered = enter()?;
+    let scheme = name("scheme", &scheme, SCHEME)?;
+    let input = json("input", &input)?;
+    let deck = json("deck", &deck)?;
     let deal = optional("deal", deal.as_ref())?;
-    out(api::deal_deck(scheme, &input, &deck, deal.as_ref()))
+    out(api::deal_deck(&scheme, &input, &deck, deal.as_ref()))
 }
 
 /// `generator(scheme, state, count)`: `{randoms}`, a `generator` vector
@@ -156,73 +223,27 @@ pub fn deal_deck(scheme: &str, input: JsValue, deck: JsValue, deal: Option<JsVal
 ///
 /// # Errors
 ///
-/// Throws an `Error` with `field` and `kind`: an unknown scheme, one without
-/// a raw generator (`state`, `unsupported`), a refused state field, a bad
-/// `count`.
+/// Throws an `Error` with `field` and `kind`: a scheme that is not a
+/// string or not registered, one without a raw generator (`state`,
+/// `unsupported`), a refused state field, a bad `count`.
 #[wasm_bindgen]
-pub fn generator(scheme: &str, state: JsValue, count: JsValue) -> Out {
-    let state = from_js("state", &state)?;
-    let count = from_js("count", &count)?;
-    out(api::generator(scheme, &state, &count))
+pub fn generator(
+    #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
+    state: JsValue,
+    count: JsValue,
+) -> Out {
+    let _entered = enter()?;
+    let scheme = name("scheme", &scheme, SCHEME)?;
+    let state = json("state", &state)?;
+    let count = json("count", &count)?;
+    out(api::generator(&scheme, &state, &count))
 }
 
 /// Runs a game for `play` or `roll`.
-fn run_game(verb: Verb, game: &str, input: &JsValue, randoms: Option<&JsValue>) -> Out {
-    let input = from_js("input", input)?;
+fn run_game(verb: Verb, game: &JsValue, input: &JsValue, randoms: Option<&JsValue>) -> Out {
+    let _entered = enter()?;
+    let game = name("game", game, GAME)?;
+    let input = json("input", input)?;
     let randoms = optional("randoms", randoms)?;
-    out(api::game(verb, game, &input, randoms.as_ref()))
-}
-
-/// Returns an argument as JSON: a JavaScript value as it is, or a string
-/// read as JSON text (which keeps numbers such as `1.0` as written).
-fn from_js(field: &str, value: &JsValue) -> Result<Value, JsValue> {
-    let read = match value.as_string() {
-        Some(text) => api::parse(field, &text),
-        None => serde_wasm_bindgen::from_value(value.clone()).map_err(|e| {
-            Error::new(
-                field,
-                ErrorKind::Value {
-                    got: e.to_string(),
-                    expected: "a plain object, list, text or number".to_owned(),
-                },
-            )
-        }),
-    };
-    read.map_err(|e| thrown(&e))
-}
-
-/// Returns an optional argument: `None` when left out, `undefined` or
-/// `null`.
-fn optional(field: &str, value: Option<&JsValue>) -> Result<Option<Value>, JsValue> {
-    match value {
-        Some(v) if !v.is_undefined() && !v.is_null() => from_js(field, v).map(Some),
-        _ => Ok(None),
-    }
-}
-
-/// Returns a result to JavaScript: the value, or the error thrown.
-fn out(result: Result<Value, Error>) -> Out {
-    match result {
-        Ok(value) => to_js(&value),
-        Err(e) => Err(thrown(&e)),
-    }
-}
-
-/// Returns `value` as plain JavaScript objects, lists, texts and numbers
-/// (not `Map`s), as `JSON.parse` would give it.
-fn to_js<T: Serialize>(value: &T) -> Out {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(JsValue::from)
-}
-
-/// Returns the JavaScript `Error` for `e`: its message as the CLI prints
-/// it, with `field` and `kind` (the vector files' error kind) set.
-fn thrown(e: &Error) -> JsValue {
-    let error = js_sys::Error::new(&e.to_string());
-    // Setting a property of a new Error object cannot fail: it is neither
-    // frozen nor a proxy.
-    let _ = js_sys::Reflect::set(&error, &"field".into(), &e.field().into());
-    let _ = js_sys::Reflect::set(&error, &"kind".into(), &e.kind().code().into());
-    error.into()
+    out(api::game(verb, &game, &input, randoms.as_ref()))
 }

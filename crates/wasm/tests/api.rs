@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use fairdeal::Verb;
 use fairdeal::core::json::parse_json;
+use fairdeal::receipt::INPUT_LIMIT;
 use fairdeal_wasm::api;
 use serde_json::{Value, json};
 
@@ -215,4 +216,53 @@ fn a_batch_gives_one_verdict_per_non_empty_line() {
     let last = out.last().expect("the bad line");
     assert_eq!(last["verdict"], "invalid");
     assert_eq!(last["error"]["field"], "receipt");
+}
+
+#[test]
+fn a_receipt_text_is_read_as_the_cli_reads_a_file() {
+    let text =
+        std::fs::read_to_string(root().join("docs/receipts/euchremaster.json")).expect("file");
+    let verify = |text: &str| {
+        api::parse("receipt", text).and_then(|receipt| api::verify("euchremaster", &receipt))
+    };
+    assert_eq!(verify(&text).expect("the sample")["verdict"], "verified");
+    let twice = text.replacen(
+        "\"fingerprint\"",
+        "\"fingerprint\": \"0\", \"fingerprint\"",
+        1,
+    );
+    let e = verify(&twice).expect_err("given twice");
+    assert_eq!(
+        e.to_string(),
+        "receipt.fingerprint: given twice, expected each key of an object once"
+    );
+    // The CLI's messages for `fairdeal verify euchremaster --input FILE`.
+    for (dealer, shown) in [
+        ("1.0000000000000001", "1.0"),
+        ("-0", "-0.0"),
+        ("1e-400", "0.0"),
+    ] {
+        let e = verify(&text.replace("\"dealer\": 1", &format!("\"dealer\": {dealer}")))
+            .expect_err(dealer);
+        assert_eq!(
+            e.to_string(),
+            format!("dealer: {shown} is not an integer, expected a seat from 0 to 3")
+        );
+    }
+    let limit = usize::try_from(INPUT_LIMIT).expect("fits");
+    let padded = format!("{text}{}", " ".repeat(limit - text.len()));
+    assert_eq!(
+        verify(&padded).expect("at the limit")["verdict"],
+        "verified"
+    );
+    let e = verify(&format!("{padded} ")).expect_err("a byte over");
+    assert_eq!((e.field(), e.kind().code()), ("receipt", "value"));
+    assert_eq!(
+        e.to_string(),
+        "receipt: \"more than 4194304 bytes\" is not accepted, \
+         expected at most 4 MiB of JSON, as the CLI reads an input file"
+    );
+    let deep = format!("{}{}", "[".repeat(3000), "]".repeat(3000));
+    let e = api::parse("receipt", &deep).expect_err("deep");
+    assert_eq!((e.field(), e.kind().code()), ("receipt", "syntax"));
 }
