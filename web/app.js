@@ -2,7 +2,9 @@
 // open a link to a receipt), and read the verdict, the table and the
 // method's stages. Everything runs here, in the wasm package built from
 // the same crates as the CLI (web/pkg, made by `bash web/build.sh`), through
-// its schemes, verify, play and roll; nothing is sent anywhere.
+// its schemes, verify, play and roll; nothing is sent anywhere. A receipt's
+// text goes to the package as it is, read as the CLI reads a file (at most
+// 4 MiB, a key given twice refused, numbers as written), never JSON.parse.
 
 import { el } from './dom.js';
 import {
@@ -13,6 +15,7 @@ import {
 } from './results.js';
 import { outcomeOf } from './games.js';
 import { decodeReceipt, encodeReceipt, linkFor } from './share.js';
+import { load, receiptText } from './wasm.js';
 
 const $ = (id) => document.getElementById(id);
 const page = {
@@ -31,14 +34,14 @@ const currentGame = (scheme) => scheme.games.find((g) => g.name === page.game.va
 function chooseScheme(id, gameName = '') {
   const scheme = schemes.find((s) => s.id === id);
   if (!scheme) {
-    throw new FieldError('scheme', 'unknown', `scheme: "${id}" is not a scheme of this build, expected one of ${schemes.map((s) => s.id).join(', ')}`);
+    throw new FieldError('scheme', 'unknown', `scheme: ${fairdeal.shown(id)} is not a scheme of this build, expected one of ${schemes.map((s) => s.id).join(', ')}`);
   }
   page.scheme.value = id;
   page.game.replaceChildren(el('option', { value: '' }, 'the deal'),
     ...scheme.games.map((g) => el('option', { value: g.name }, `${g.name} (${g.verb === 'play' ? 'replay a round' : 'a roll game'})`)));
   page.gameRow.hidden = scheme.games.length === 0;
   if (gameName && !scheme.games.some((g) => g.name === gameName)) {
-    throw new FieldError('game', 'unknown', `game: "${gameName}" is not a game of ${id}, expected one of ${scheme.games.map((g) => g.name).join(', ') || 'none'}`);
+    throw new FieldError('game', 'unknown', `game: ${fairdeal.shown(gameName)} is not a game of ${id}, expected one of ${scheme.games.map((g) => g.name).join(', ') || 'none'}`);
   }
   page.game.value = gameName;
   const game = currentGame(scheme);
@@ -84,20 +87,18 @@ function showDeal(scheme, receipt, result) {
     stagesOf(scheme, result.trace));
 }
 
-function showGame(scheme, game, receipt, result) {
+function showGame(scheme, game, result) {
   let output = result;
   if (result.verdict === 'not-verified') {
     showVerdict(page.verdict, 'bad', 'NOT VERIFIED', ...failureWords(scheme, result));
     return;
   }
-  const covers = scheme.commitment.covers || [];
-  const given = game.fields.filter((f) => f.name in receipt);
   if (result.verdict === 'verified') {
     output = result.output;
     showVerdict(page.verdict, 'ok', 'VERIFIED', ...verifiedWords(
-      scheme.commitment.hashes,
-      given.filter((f) => covers.includes(f.name)).map((f) => [f.name, receipt[f.name]]),
-      given.filter((f) => !covers.includes(f.name)).map((f) => [f.name, receipt[f.name]]),
+      result.commitment || scheme.commitment.hashes,
+      pairs(result.covered),
+      pairs(result.not_covered),
       'The outcome below and its numbers',
     ));
   } else {
@@ -120,11 +121,11 @@ function run({ focus = true } = {}) {
     showError(e, scheme);
     return;
   }
-  const shared = { scheme: scheme.id, ...(game ? { game: game.name } : {}), ...receipt };
-  share(shared);
+  const text = receiptText({ scheme: scheme.id, ...(game ? { game: game.name } : {}), ...receipt });
+  share(text);
   try {
-    if (game) showGame(scheme, game, receipt, fairdeal[game.verb](game.name, receipt));
-    else showDeal(scheme, receipt, fairdeal.verify(scheme.id, receipt));
+    if (game) showGame(scheme, game, fairdeal[game.verb](game.name, text));
+    else showDeal(scheme, receipt, fairdeal.verify(scheme.id, text));
   } catch (e) {
     showError(e, scheme);
     return;
@@ -132,12 +133,13 @@ function run({ focus = true } = {}) {
   if (focus) page.verdict.focus();
 }
 
-function share(receipt) {
-  const link = linkFor(receipt);
+/** Puts the receipt's JSON `text` in the shareable link and the address. */
+function share(text) {
+  const link = linkFor(text);
   page.share.hidden = false;
   page.shareLink.href = link;
   page.copied.textContent = '';
-  history.replaceState(null, '', encodeReceipt(receipt));
+  history.replaceState(null, '', encodeReceipt(text));
 }
 
 /**
@@ -151,8 +153,30 @@ function guessScheme(receipt) {
   return fits.length === 1 ? fits[0].id : null;
 }
 
-/** Puts a receipt (an object) in the form and verifies it. */
-function loadReceipt(receipt, { focus = true } = {}) {
+/** Shows why a pasted, dropped or linked receipt was refused before it was checked. */
+function refuseReceipt(message, heading = 'NOT CHECKED: the receipt was refused') {
+  clearAll();
+  page.pasteError.textContent = message;
+  page.paste.setAttribute('aria-invalid', 'true');
+  showVerdict(page.verdict, 'refused', heading, el('p', {}, message));
+}
+
+/**
+ * Puts a receipt (its JSON `text`) in the form and verifies it. The text is
+ * read by the package as the CLI reads a file, then verified as it is.
+ */
+function loadText(text, { focus = true, heading } = {}) {
+  let receipt;
+  try {
+    receipt = fairdeal.readJson(text);
+  } catch (e) {
+    refuseReceipt(e.message, heading);
+    return;
+  }
+  if (receipt === null || typeof receipt !== 'object' || Array.isArray(receipt)) {
+    refuseReceipt('receipt: expected one JSON object, as in docs/receipts/*.json', heading);
+    return;
+  }
   clearAll();
   try {
     const id = receipt.scheme ?? guessScheme(receipt) ?? page.scheme.value;
@@ -160,61 +184,53 @@ function loadReceipt(receipt, { focus = true } = {}) {
     const scheme = current();
     fillForm(page.fields, scheme, currentGame(scheme), receipt);
   } catch (e) {
-    page.pasteError.textContent = e.message;
-    page.paste.setAttribute('aria-invalid', 'true');
-    showVerdict(page.verdict, 'refused', 'NOT CHECKED: the receipt was refused', el('p', {}, e.message));
+    refuseReceipt(e.message, heading);
     return;
   }
-  // The receipt as given goes to the verifier first, so that a value the
-  // form would read differently (a "1" for an integer, a seat the scheme
-  // has not) is refused with the CLI's words, next to its field.
+  // The receipt's text goes to the verifier first, so that a value the
+  // form would read differently (a "1" for an integer, 1.0, a seat the
+  // scheme has not) is refused with the CLI's words, next to its field.
   const scheme = current();
   const game = currentGame(scheme);
-  const { scheme: _s, game: _g, ...input } = receipt;
   try {
-    if (game) fairdeal[game.verb](game.name, input);
-    else fairdeal.verify(scheme.id, input);
+    if (game) fairdeal[game.verb](game.name, text);
+    else fairdeal.verify(scheme.id, text);
   } catch (e) {
-    share(receipt);
+    share(text);
     showError(e, scheme);
     return;
   }
   run({ focus });
 }
 
-function loadText(text) {
-  let receipt;
+/** Reads a dropped or chosen file, refusing one over the limit before reading it. */
+async function loadFile(file) {
   try {
-    receipt = JSON.parse(text);
+    fairdeal.checkSize(file.size);
   } catch (e) {
-    clearAll();
-    const message = `receipt: not JSON (${e.message})`;
-    page.pasteError.textContent = message;
-    page.paste.setAttribute('aria-invalid', 'true');
-    showVerdict(page.verdict, 'refused', 'NOT CHECKED: the receipt was refused', el('p', {}, message));
+    page.paste.value = '';
+    refuseReceipt(`${e.message} (${file.name} holds ${file.size} bytes)`);
     return;
   }
-  if (receipt === null || typeof receipt !== 'object' || Array.isArray(receipt)) {
-    clearAll();
-    page.pasteError.textContent = 'receipt: expected one JSON object, as in docs/receipts/*.json';
-    page.paste.setAttribute('aria-invalid', 'true');
-    return;
-  }
-  loadReceipt(receipt);
+  const text = await file.text();
+  page.paste.value = text;
+  loadText(text);
 }
 
 function fromLink() {
-  let receipt;
+  const link = decodeReceipt(window.location.hash);
+  if (!link) return;
+  const heading = 'NOT CHECKED: the link was refused';
+  let text;
   try {
-    receipt = decodeReceipt(window.location.hash);
+    fairdeal.checkSize(link.bytes);
+    text = link.text();
   } catch (e) {
-    showVerdict(page.verdict, 'refused', 'NOT CHECKED: the link was refused', el('p', {}, e.message));
+    showVerdict(page.verdict, 'refused', heading, el('p', {}, e.message));
     return;
   }
-  if (receipt) {
-    page.paste.value = JSON.stringify(receipt, null, 1);
-    loadReceipt(receipt, { focus: false });
-  }
+  page.paste.value = text;
+  loadText(text, { focus: false, heading });
 }
 
 function wire() {
@@ -244,17 +260,18 @@ function wire() {
       event.preventDefault();
       drop.classList.remove('dragging');
       const file = event.dataTransfer.files[0];
-      const text = file ? await file.text() : event.dataTransfer.getData('text/plain');
+      if (file) {
+        await loadFile(file);
+        return;
+      }
+      const text = event.dataTransfer.getData('text/plain');
       page.paste.value = text;
       loadText(text);
     });
   }
   $('receipt-file').addEventListener('change', async (event) => {
     const file = event.target.files[0];
-    if (!file) return;
-    const text = await file.text();
-    page.paste.value = text;
-    loadText(text);
+    if (file) await loadFile(file);
   });
   page.copy.addEventListener('click', async () => {
     try {
@@ -265,26 +282,24 @@ function wire() {
     }
   });
   window.addEventListener('hashchange', () => {
-    if (window.location.hash !== encodeReceipt(safeReceipt())) fromLink();
+    if (window.location.hash !== encodeReceipt(safeText())) fromLink();
   });
 }
 
-/** The receipt the form holds, or {} when it cannot be read (for comparing links). */
-function safeReceipt() {
+/** The text of the receipt the form holds, or "{}" when it cannot be read (for comparing links). */
+function safeText() {
   try {
     const scheme = current();
     const game = currentGame(scheme);
-    return { scheme: scheme.id, ...(game ? { game: game.name } : {}), ...readForm(page.fields, scheme, game) };
+    return receiptText({ scheme: scheme.id, ...(game ? { game: game.name } : {}), ...readForm(page.fields, scheme, game) });
   } catch {
-    return {};
+    return '{}';
   }
 }
 
 async function main() {
   try {
-    const pkg = await import('./pkg/fairdeal_wasm.js');
-    await pkg.default();
-    fairdeal = pkg;
+    fairdeal = await load();
     schemes = fairdeal.schemes();
   } catch (e) {
     $('loading').remove();

@@ -3,11 +3,13 @@
 // marked; a text per seat as one input per seat; JSON as a textarea. Then
 // the receipt's own fields: the fingerprint, your hand and (where the
 // scheme lets a receipt name it) your seat. Reading the form gives the
-// receipt object of docs/receipts/*.json.
+// receipt object of docs/receipts/*.json, a JSON field's text kept as typed
+// (RawJson) once the verifier has read it as the CLI would.
 
 import { el, words } from './dom.js';
+import { RawJson, fairdeal } from './wasm.js';
 
-/** A refusal found before the verifier runs (JSON that does not parse). */
+/** A refusal found before the verifier runs (an integer field that holds none). */
 export class FieldError extends Error {
   constructor(field, kind, message) {
     super(message);
@@ -148,7 +150,7 @@ function integerValue(raw, field) {
   const text = raw.trim();
   const expected = field.expected ? `, expected ${field.expected}` : '';
   if (!/^-?\d+$/.test(text)) {
-    throw new FieldError(field.name, 'type', `${field.name}: ${text} is not an integer${expected}`);
+    throw new FieldError(field.name, 'type', `${field.name}: ${fairdeal().shown(text)} is not an integer${expected}`);
   }
   if (!Number.isSafeInteger(Number(text))) {
     throw new FieldError(field.name, 'range', `${field.name}: ${text} is out of range${expected}`);
@@ -158,9 +160,10 @@ function integerValue(raw, field) {
 
 /**
  * Returns the receipt the form holds: the scheme's (or game's) fields with
- * their typed values, the fingerprint, your hand and seat. An empty
- * optional field is left out; JSON that does not parse, or an integer
- * field that holds no integer, throws a FieldError on that field.
+ * their typed values (a JSON field's as a RawJson), the fingerprint, your
+ * hand and seat. An empty optional field is left out; JSON the verifier
+ * refuses throws its Error, naming the field; an integer field that holds
+ * no integer throws a FieldError on that field.
  */
 export function readForm(container, scheme, game) {
   const receipt = {};
@@ -179,11 +182,8 @@ export function readForm(container, scheme, game) {
     } else if (kind === 'integer') {
       receipt[name] = integerValue(control.value, field);
     } else if (kind === 'json') {
-      try {
-        receipt[name] = JSON.parse(control.value);
-      } catch (e) {
-        throw new FieldError(name, 'json', `${name}: not JSON (${e.message})`);
-      }
+      fairdeal().readJson(control.value, name);
+      receipt[name] = new RawJson(control.value);
     } else {
       receipt[name] = control.value;
     }
@@ -208,7 +208,7 @@ export function fillForm(container, scheme, game, receipt) {
   const known = new Set([...fields.map((f) => f.name), ...RECEIPT_KEYS, ...aliases]);
   const unknown = Object.keys(receipt).filter((k) => !known.has(k) || (game && (k === 'hand' || k === 'seat')));
   if (unknown.length) {
-    throw new FieldError('receipt', 'unknown', `receipt: ${unknown.map((k) => `“${k}”`).join(', ')} `
+    throw new FieldError('receipt', 'unknown', `receipt: ${unknown.map((k) => fairdeal().shown(k)).join(', ')} `
       + `${unknown.length > 1 ? 'are not fields' : 'is not a field'} of ${game ? game.name : scheme.id}, `
       + `expected ${[...fields.map((f) => f.name), 'fingerprint', ...(game ? [] : ['hand']),
         ...(!game && scheme.player?.choosable ? ['seat'] : [])].join(', ')}`);

@@ -1,6 +1,7 @@
 // The verdict and the table, as the CLI says and shows them
 // (crates/cli/src/cmd/verify.rs, crates/fairdeal/src/render): VERIFIED only
-// for a matched fingerprint, with what it does not cover; NOT VERIFIED with
+// for a matched fingerprint, with what it does not cover (each value as the
+// package's shown() writes it, invisible characters escaped); NOT VERIFIED with
 // the failed check and the hints; the deal's seats named, the dealer and
 // taker marked, each hand sorted for reading, then the up-card, kitty and
 // the rest by name; the method's stages folded below.
@@ -9,19 +10,7 @@ import {
   LONG, SHOWN, cardList, isCardList, readCard,
 } from './cards.js';
 import { el, words } from './dom.js';
-
-/** Returns a value of the receipt as the CLI writes it: texts quoted, lists and objects compact. */
-export function shown(value) {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) {
-    if (value.some((v) => v !== null && typeof v === 'object')) return `(${value.length} given)`;
-    return `[${value.map(shown).join(', ')}]`;
-  }
-  if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${k}: ${shown(v)}`).join(', ')}}`;
-  }
-  return String(value);
-}
+import { fairdeal } from './wasm.js';
 
 /** Returns [[name, value]...] from a list of pairs or an object. */
 const pairs = (value) => (Array.isArray(value) ? value : Object.entries(value || {}));
@@ -51,7 +40,7 @@ export function verifiedWords(commitment, covered, notCovered, what = 'The cards
   ];
   if (notCovered.length) {
     parts.push(el('p', { class: 'not-covered' },
-      `Not covered by the fingerprint: ${notCovered.map(([n, v]) => `${n} ${shown(v)}`).join(', ')}. `
+      `Not covered by the fingerprint: ${notCovered.map(([n, v]) => `${n} ${fairdeal().shown(v)}`).join(', ')}. `
       + `${what} follow from these inputs; only you can vouch for them.`));
   }
   return parts;
@@ -75,7 +64,7 @@ export function failureWords(scheme, result) {
   } else if (f.check === 'record') {
     out.push(el('p', {}, `The game record does not hold: ${f.what}: the method gives ${f.expected}, the record says ${f.given}.`));
   } else {
-    out.push(el('p', {}, `A check failed: ${shown(f)}.`));
+    out.push(el('p', {}, `A check failed: ${fairdeal().shown(f)}.`));
   }
   const hints = result.hints || [];
   if (hints.length) {

@@ -177,6 +177,7 @@ test('a deep, circular or hostile argument is refused, and the module stays usab
   refused(() => fairdeal.generator('sfc32-lock', deep, 1), 'state', 'syntax', 'generator');
   refused(() => fairdeal.play('blackjack', circular), 'input', 'value', 'play');
   refused(() => fairdeal.roll('mines', {}, deep), 'randoms', 'syntax', 'roll');
+  refused(() => fairdeal.shown(circular), 'value', 'value', 'shown');
   stillWorks('every function');
 });
 
@@ -224,6 +225,52 @@ test('a scheme or game that is not a string is an Error with field and kind, 400
   for (const f of ['view', 'verify', 'stream', 'shuffle', 'dealDeck', 'generator']) {
     refused(() => fairdeal[f](Symbol('s'), input, 1, 1), 'scheme', 'type', f);
   }
+});
+
+test('receipt text is read as the CLI reads a file: a key twice, 1.0000000000000001, -0, 1e-400 refused', () => {
+  const text = fs.readFileSync(path.join(root, 'docs', 'receipts', 'euchremaster.json'), 'utf8');
+  const twice = text.replace('"fingerprint"', '"fingerprint": "0", "fingerprint"');
+  for (const call of [() => fairdeal.verify('euchremaster', twice), () => fairdeal.readJson(twice)]) {
+    const e = refused(call, 'receipt.fingerprint', 'syntax', 'a key twice');
+    assert.equal(e.message, 'receipt.fingerprint: given twice, expected each key of an object once');
+  }
+  // The CLI's messages for `fairdeal verify euchremaster --input FILE`.
+  for (const [dealer, shown] of [['1.0000000000000001', '1.0'], ['-0', '-0.0'], ['1e-400', '0.0']]) {
+    const e = refused(() => fairdeal.verify('euchremaster', text.replace('"dealer": 1', `"dealer": ${dealer}`)), 'dealer', 'range', dealer);
+    assert.equal(e.message, `dealer: ${shown} is not an integer, expected a seat from 0 to 3`);
+  }
+  assert.deepEqual(fairdeal.readJson(text), receipt('euchremaster'));
+  const e = refused(() => fairdeal.readJson('{"hands": [1,}', 'hands'), 'hands', 'syntax', 'a field of JSON');
+  assert.match(e.message, /^hands: not valid JSON \(/);
+  refused(() => fairdeal.readJson({}), 'receipt', 'type', 'not text');
+});
+
+test('a receipt over 4 MiB is refused before it is read', () => {
+  const limit = 4 * 1024 * 1024;
+  const message = 'receipt: "more than 4194304 bytes" is not accepted, expected at most 4 MiB of JSON, as the CLI reads an input file';
+  const big = `{"seed": "${'a'.repeat(limit)}"}`;
+  for (const call of [() => fairdeal.readJson(big), () => fairdeal.verify('euchremaster', big), () => fairdeal.checkSize(limit + 1)]) {
+    assert.equal(refused(call, 'receipt', 'value', 'over the limit').message, message);
+  }
+  // Counted in UTF-8 bytes, as the CLI counts a file: é is two.
+  refused(() => fairdeal.readJson(`"${'é'.repeat(limit / 2)}"`), 'receipt', 'value', 'in bytes');
+  assert.equal(fairdeal.checkSize(limit), undefined);
+  assert.equal(fairdeal.checkSize(0, 'hands'), undefined);
+  refused(() => fairdeal.checkSize(Infinity, 'hands'), 'hands', 'value', 'Infinity');
+  refused(() => fairdeal.checkSize('12'), 'bytes', 'type', 'a string');
+  refused(() => fairdeal.checkSize(NaN), 'bytes', 'type', 'NaN');
+  stillWorks('a receipt over the limit');
+});
+
+test('shown() writes a value as the CLI\'s verdict does, invisible characters escaped', () => {
+  assert.equal(fairdeal.shown('\u202Eykcul\u202C'), '"\\u{202e}ykcul\\u{202c}"');
+  assert.equal(fairdeal.shown('a\u200Bb\u2066c\u001b[2J'), '"a\\u{200b}b\\u{2066}c\\u{1b}[2J"');
+  assert.equal(fairdeal.shown('lucky'), '"lucky"');
+  assert.equal(fairdeal.shown(['12', '', '\u202E7']), '["12", "", "\\u{202e}7"]');
+  assert.equal(fairdeal.shown([1, 2, 3]), '(3 given)');
+  assert.equal(fairdeal.shown({ cut: true }), '{cut: true}');
+  assert.equal(fairdeal.shown(3), '3');
+  assert.equal(fairdeal.shown('x'.repeat(100)), `"${'x'.repeat(80)}"... (100 characters)`);
 });
 
 function without(object, keys) {

@@ -483,6 +483,127 @@ test('the README picture: a verified deal at 800 px', { timeout: TIMEOUT }, asyn
   }
 });
 
+/** Returns the fragment of a shareable link carrying the JSON `text` as it is. */
+const linkOf = (text) => `#r=${Buffer.from(text).toString('base64url')}`;
+
+/** Pastes `text` as it is into the receipt box, presses "Verify this receipt", and returns the verdict. */
+async function pasteText(page, text) {
+  await page.$eval('#receipt-text', (t, value) => { t.value = value; }, text);
+  await page.click('#load-receipt');
+  return verdict(page);
+}
+
+test('a link whose client seed holds direction marks shows them escaped, as the CLI does', { timeout: TIMEOUT }, async () => {
+  const crafted = { scheme: 'hmac-blackjack', ...receipt('hmac-blackjack'), client_seed: '\u202Eykcul\u202C' };
+  const page = await open(linkOf(JSON.stringify(crafted)));
+  try {
+    const v = await verdict(page);
+    assert.equal(v.state, 'ok', v.text);
+    assert.ok(v.text.includes('Not covered by the fingerprint: client_seed "\\u{202e}ykcul\\u{202c}", nonce 0.'), v.text);
+    const raw = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
+    assert.doesNotMatch(await page.evaluate(() => document.body.innerText), raw);
+    // A key, and a scheme, named with them: the page's own refusals escape them too.
+    let r = await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster'), 'see\u200Bme\u202E': 1 });
+    assert.equal(r.state, 'refused', r.text);
+    assert.ok(r.text.includes('receipt: "see\\u{200b}me\\u{202e}" is not a field of euchremaster'), r.text);
+    r = await paste(page, { scheme: 'euchre\u2066master', ...receipt('euchremaster') });
+    assert.ok(r.text.includes('scheme: "euchre\\u{2066}master" is not a scheme of this build'), r.text);
+    assert.doesNotMatch(await page.evaluate(() => document.body.innerText), raw);
+    await shot(page, 'escaped-client-seed');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a receipt is read as the CLI reads a file: a key twice, 1.0000000000000001, -0 and 1e-400 refused in its words', { timeout: TIMEOUT }, async () => {
+  const text = JSON.stringify({ scheme: 'euchremaster', ...receipt('euchremaster') }, null, 1);
+  const page = await open();
+  let linked;
+  try {
+    let v = await pasteText(page, text.replace('"fingerprint"', '"fingerprint": "0000",\n "fingerprint"'));
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(v.text, /receipt\.fingerprint: given twice, expected each key of an object once/);
+    assert.equal(await page.$('.deal'), null);
+    for (const [dealer, shown] of [['1.0000000000000001', '1.0'], ['-0', '-0.0'], ['1e-400', '0.0']]) {
+      v = await pasteText(page, text.replace('"dealer": 1', `"dealer": ${dealer}`));
+      assert.equal(v.state, 'refused', `${dealer}: ${v.text}`);
+      assert.equal(await page.$eval('#f-dealer-error', (e) => e.textContent),
+        `dealer: ${shown} is not an integer, expected a seat from 0 to 3`);
+      assert.equal(await page.$('.deal'), null, dealer);
+    }
+    // A link carries the text as given, and is refused alike.
+    const link = await page.$eval('#share-link', (a) => a.href);
+    linked = await open(link.slice(link.indexOf('#')));
+    v = await verdict(linked);
+    assert.equal(v.state, 'refused', v.text);
+    assert.equal(await linked.$eval('#f-dealer-error', (e) => e.textContent), 'dealer: 0.0 is not an integer, expected a seat from 0 to 3');
+  } finally {
+    await page.close();
+    if (linked) await linked.close();
+  }
+});
+
+test('a receipt over 4 MiB, pasted or dropped, is refused before it is read', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  const message = 'receipt: "more than 4194304 bytes" is not accepted, expected at most 4 MiB of JSON, as the CLI reads an input file';
+  try {
+    let v = await pasteText(page, `{"seed": "${'a'.repeat(5 * 1024 * 1024)}"}`);
+    assert.equal(v.state, 'refused', v.text.slice(0, 200));
+    assert.ok(v.text.includes(message), v.text.slice(0, 200));
+    // A dropped file is refused by its size: its contents are never read.
+    const read = await page.evaluate(() => {
+      let reads = 0;
+      for (const proto of [Blob.prototype, File.prototype]) {
+        for (const name of ['text', 'arrayBuffer', 'stream']) {
+          const real = proto[name];
+          if (Object.hasOwn(proto, name)) proto[name] = function counted(...args) { reads += 1; return real.apply(this, args); };
+        }
+      }
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(64 * 1024 * 1024)], 'big.json', { type: 'application/json' }));
+      document.getElementById('receipt-text').value = '';
+      document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      return new Promise((resolve) => { setTimeout(() => resolve(reads), 0); });
+    });
+    v = await verdict(page);
+    assert.equal(v.state, 'refused', v.text);
+    assert.ok(v.text.includes(`${message} (big.json holds 67108864 bytes)`), v.text);
+    assert.equal(read, 0, 'the file was read');
+    assert.equal(await page.$eval('#receipt-text', (t) => t.value), '');
+    // Within the limit, a file is read and verified.
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'receipt.json', { type: 'application/json' }));
+      document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, JSON.stringify({ scheme: 'sfc32-lock', ...receipt('sfc32-lock') }));
+    await page.waitForSelector('#verdict[data-verdict="ok"]');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a link nested 3,000 deep is refused, and a genuine receipt still verifies after it', { timeout: TIMEOUT }, async () => {
+  const r = { scheme: 'euchremaster', ...receipt('euchremaster') };
+  const deep = JSON.stringify(r).replace('"K7 cut"', `${'['.repeat(3000)}1${']'.repeat(3000)}`);
+  const page = await open(linkOf(deep));
+  try {
+    let v = await verdict(page);
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(v.text, /^NOT CHECKED: the link was refused\s+receipt: not valid JSON \(recursion limit exceeded/);
+    v = await paste(page, r);
+    assert.equal(v.state, 'ok', v.text);
+    assert.deepEqual(sorted((await table(page)).hands[0]), sorted(EXPECTED.euchremaster.hands[0].split(' ')));
+    // And as a pasted object of a JSON field: showdown's rules.
+    const show = JSON.stringify({ scheme: 'showdown', ...receipt('showdown') });
+    v = await pasteText(page, show.replace('"kitchen-table"', `${'['.repeat(3000)}${']'.repeat(3000)}`));
+    assert.equal(v.state, 'refused', v.text);
+    v = await pasteText(page, show);
+    assert.equal(v.state, 'ok', v.text);
+  } finally {
+    await page.close();
+  }
+});
+
 test('nothing was asked of any server but the local one, and the page raised no error', { timeout: TIMEOUT }, () => {
   assert.deepEqual(outside, []);
   assert.deepEqual(pageErrors, []);

@@ -10,6 +10,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use fairdeal::receipt::INPUT_LIMIT;
 use fairdeal::{Error, ErrorKind};
 use js_sys::{Array, JsString};
 use serde::Serialize;
@@ -232,4 +233,10 @@ pub fn thrown(e: &Error) -> JsValue {
     let _ = js_sys::Reflect::set(&error, &"field".into(), &e.field().into());
     let _ = js_sys::Reflect::set(&error, &"kind".into(), &e.kind().code().into());
     error.into()
+}
+
+/// Returns `INPUT_LIMIT` as a count of UTF-16 code units or bytes of wasm
+/// memory: it fits in 32 bits.
+pub fn limit() -> u32 {
+    u32::try_from(INPUT_LIMIT).unwrap_or(u32::MAX)
 }

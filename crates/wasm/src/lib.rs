@@ -149,6 +149,84 @@ pub fn verify_batch(#[wasm_bindgen(unchecked_param_type = "string")] text: JsVal
     to_js(&api::verify_batch(&String::from(text)))
 }
 
+/// `readJson(text, field?)`: the value of JSON text, read as the CLI reads
+/// a file: at most 4 MiB, nested at most 128 deep, a key given twice
+/// refused. The web page reads a pasted, dropped or linked receipt, and a
+/// field of JSON, with it.
+///
+/// # Errors
+///
+/// Throws an `Error` with `field` and `kind` naming `field` (`receipt` when
+/// left out): text that is not a string (`type`), over the limit (`value`),
+/// not JSON or giving a key twice (`syntax`).
+#[wasm_bindgen(js_name = readJson)]
+pub fn read_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string")] field: Option<JsValue>,
+) -> Out {
+    let _entered = enter()?;
+    let field = field_name(field.as_ref())?;
+    let Some(text) = text.dyn_ref::<JsString>() else {
+        return Err(thrown(&Error::new(
+            &field,
+            ErrorKind::Type {
+                got: convert::js_type(&text),
+                expected: "JSON text, a string",
+            },
+        )));
+    };
+    json(&field, text).and_then(|value| to_js(&value))
+}
+
+/// `checkSize(bytes, field?)`: nothing when `bytes` of JSON text are within
+/// what `readJson` and the CLI read (4 MiB); the web page asks with a
+/// dropped file's size before reading it.
+///
+/// # Errors
+///
+/// Throws the `Error` `readJson` would for such a text (`value`), naming
+/// `field` (`receipt` when left out); `bytes` that is not a count
+/// (`bytes`, `type`).
+#[wasm_bindgen(js_name = checkSize)]
+pub fn check_size(
+    #[wasm_bindgen(unchecked_param_type = "number")] bytes: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string")] field: Option<JsValue>,
+) -> Result<(), JsValue> {
+    let _entered = enter()?;
+    let field = field_name(field.as_ref())?;
+    let count = bytes.as_f64().filter(|n| *n >= 0.0).ok_or_else(|| {
+        thrown(&Error::new(
+            "bytes",
+            ErrorKind::Type {
+                got: convert::js_type(&bytes),
+                expected: "a count of bytes, a number from 0",
+            },
+        ))
+    })?;
+    if count > f64::from(convert::limit()) {
+        return Err(thrown(&api::too_big(&field)));
+    }
+    Ok(())
+}
+
+/// `shown(value)`: a receipt's value as the CLI's verdict writes it, a
+/// string quoted, with every control, direction and zero-width character
+/// written as its escape (`"\u{202e}ykcul\u{202c}"`). The page shows every
+/// value of a receipt so.
+///
+/// # Errors
+///
+/// Throws an `Error` (`value`) for a value JSON cannot hold.
+#[wasm_bindgen(unchecked_return_type = "string")]
+pub fn shown(value: JsValue) -> Out {
+    let _entered = enter()?;
+    let value = match value.dyn_ref::<JsString>() {
+        Some(text) => serde_json::Value::String(convert::read_text("value", text)?),
+        None => json("value", &value)?,
+    };
+    Ok(fairdeal::render::value(&value).into())
+}
+
 /// `stream(scheme, input, count, deal?)`: `{randoms}`, a `stream` vector
 /// case's expected value.
 ///
@@ -246,4 +324,15 @@ fn run_game(verb: Verb, game: &JsValue, input: &JsValue, randoms: Option<&JsValu
     let input = json("input", input)?;
     let randoms = optional("randoms", randoms)?;
     out(api::game(verb, &game, &input, randoms.as_ref()))
+}
+
+/// Returns the field a refusal of `readJson` or `checkSize` names:
+/// `receipt`, or the one given.
+fn field_name(field: Option<&JsValue>) -> Result<String, JsValue> {
+    match field {
+        Some(f) if !f.is_undefined() && !f.is_null() => {
+            name("field", f, "the name of the field the text is, a string")
+        }
+        _ => Ok("receipt".to_owned()),
+    }
 }
