@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The node half of web/test.sh: every case of every vector file
-# (web/test/vectors.test.js) and the JavaScript API's contract
-# (web/test/api.test.js) through web/pkg-node, with node's built-in test
+# (web/test/vectors.test.js), the JavaScript API's contract
+# (web/test/api.test.js) and a batch in bounded memory
+# (web/test/batch.test.js) through web/pkg-node, with node's built-in test
 # runner, which prints its usual summary (`# pass N`, `# fail N`). Needs
 # web/build.sh to have run. `bash web/test-node.sh` runs it; web/test.sh may
 # also source this file and call node_tests.
@@ -13,7 +14,7 @@ node_tests() {
         echo "web/pkg-node is not built: run bash web/build.sh first" >&2
         return 1
     fi
-    (cd "$root" && node --test web/test/vectors.test.js web/test/api.test.js)
+    (cd "$root" && node --test web/test/vectors.test.js web/test/api.test.js web/test/batch.test.js)
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

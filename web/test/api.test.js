@@ -109,15 +109,19 @@ test('a game with a fingerprint shows its outcome only when it matches', () => {
   assert.equal(mines.verdict, 'verified');
 });
 
-test('verifyBatch() gives one verdict per non-empty line', () => {
+test('verifyBatch(text) gives a verdict per line but the blank ones, up to 10,000 lines', () => {
   const text = fs.readFileSync(path.join(root, 'docs', 'receipts', 'batch.jsonl'), 'utf8');
-  const lines = text.split('\n').filter((l) => l.trim() !== '').length;
-  const out = fairdeal.verifyBatch(`${text}\n\n{"scheme": "nope"}\n`);
+  const lines = text.split('\n').filter((l) => l !== '').length;
+  const out = fairdeal.verifyBatch(`${text}\n \t\r\n{"scheme": "nope"}\n`);
   assert.equal(out.length, lines + 1);
   assert.deepEqual(Object.keys(out[0]).slice(0, 3), ['line', 'scheme', 'verdict']);
   const last = out[out.length - 1];
+  assert.equal(last.line, lines + 3, 'blank lines are counted');
   assert.equal(last.verdict, 'invalid');
   assert.deepEqual([last.error.field, last.error.kind], ['scheme', 'value']);
+  assert.throws(() => fairdeal.verifyBatch('x\n'.repeat(10_001)), (e) => e.field === 'text' && e.kind === 'range'
+    && /^text: 10001 lines is out of range/.test(e.message) && /verifyBatch\(text, onVerdict\)/.test(e.message));
+  assert.throws(() => fairdeal.verifyBatch(7), { name: 'Error', field: 'text', kind: 'type' });
 });
 
 // A genuine receipt still verifies: the module was not left broken.

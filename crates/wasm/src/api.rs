@@ -7,6 +7,8 @@
 //! verdict: no scheme logic of its own. The shapes are those of the CLI's
 //! `--json` output, listed in web/pkg-node/README.md.
 
+use std::convert::Infallible;
+
 use fairdeal::core::json::parse_json;
 use fairdeal::core::{Field, Player, Rule, SchemeInfo};
 use fairdeal::receipt::{self, INPUT_LIMIT};
@@ -14,6 +16,12 @@ use fairdeal::verdict::{self, Claim, Verdict};
 use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
+
+use crate::batch::Batch;
+
+/// The most lines `verifyBatch(text)` takes, which returns every verdict at
+/// once: some 15 MB of them.
+pub const BATCH_LINES: usize = 10_000;
 
 /// The most numbers a `stream` or `generator` call returns: as many as a
 /// vector case may ask for (docs/vectors.md).
@@ -167,30 +175,47 @@ pub fn game(
     }
 }
 
-/// Returns the verdict on every non-empty line of `text`, one receipt per
-/// line, as `fairdeal verify --batch` writes them: `{line, scheme, verdict,
-/// check?, error?, hints?}`, lines numbered from 1.
-pub fn verify_batch(text: &str) -> Value {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let verdicts = text
-        .split('\n')
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            let line = line.trim_start_matches('\u{feff}').trim_end();
-            let outcome = match parse_json(line).map_err(|e| e.within("receipt")) {
-                Ok(receipt) => receipt::check(&receipt),
-                Err(e) => receipt::Outcome::invalid(None, &e),
-            };
-            let mut out = Map::new();
-            out.insert("line".to_owned(), json!(i + 1));
-            if let Value::Object(rest) = to_json(&outcome) {
-                out.extend(rest);
-            }
-            Value::Object(out)
-        })
-        .collect();
-    Value::Array(verdicts)
+/// Returns the verdict on every line of `text` but the blank ones, one
+/// receipt per line, as `fairdeal verify --batch` writes them: `{line,
+/// scheme, verdict, check?, error?, hints?}`, lines numbered from 1 (see
+/// [`Batch`]). Every verdict is held until the last is given, so `text` may
+/// hold at most [`BATCH_LINES`] lines and [`INPUT_LIMIT`] bytes; a longer
+/// batch is read by a [`Batch`] (`verifyBatch(text, onVerdict)` or a
+/// `BatchVerifier`), which gives each verdict as its line ends.
+///
+/// # Errors
+///
+/// A `text` over either bound (field `text`, kind `range`), before any
+/// line is read.
+pub fn verify_batch(text: &str) -> Result<Value, Error> {
+    if u64::try_from(text.len()).unwrap_or(u64::MAX) > INPUT_LIMIT {
+        return Err(batch_too_big(format!("more than {INPUT_LIMIT} bytes")));
+    }
+    let lines = text.bytes().filter(|&b| b == b'\n').count() + usize::from(!text.ends_with('\n'));
+    if lines > BATCH_LINES {
+        return Err(batch_too_big(format!("{lines} lines")));
+    }
+    let mut verdicts = Vec::new();
+    let mut batch = Batch::new();
+    let mut keep = |verdict| {
+        verdicts.push(verdict);
+        Ok::<(), Infallible>(())
+    };
+    let Ok(()) = batch.feed(text.as_bytes(), &mut keep);
+    let Ok(_) = batch.finish(&mut keep);
+    Ok(Value::Array(verdicts))
+}
+
+/// Returns the refusal of a batch too long to return whole.
+pub fn batch_too_big(got: String) -> Error {
+    Error::new(
+        "text",
+        ErrorKind::Range {
+            got,
+            expected: "at most 10000 lines and 4 MiB for verifyBatch(text); give \
+                       verifyBatch(text, onVerdict) or a BatchVerifier any longer batch",
+        },
+    )
 }
 
 /// Returns `{randoms}`: the first `count` numbers of the stream of deal

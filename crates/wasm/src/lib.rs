@@ -6,25 +6,39 @@
 //! Inputs are plain JavaScript objects (or their JSON text, read strictly as
 //! the CLI reads a file), outputs plain objects with the CLI's `--json`
 //! shapes. A refusal is thrown as an `Error` whose `field`, `kind` and
-//! `message` are the CLI's. The work is in [`api`], JSON in and out, so
-//! that it is tested on the host; this file only takes the arguments,
-//! checked and converted by `convert` (any JavaScript value, a deep,
-//! circular or hostile one included, is an `Error`, never a trap that would
-//! break every later call).
+//! `message` are the CLI's. The work is in [`api`] and [`batch`], JSON in
+//! and out, so that it is tested on the host; this file only takes the
+//! arguments, checked and converted by `convert` (any JavaScript value, a
+//! deep, circular or hostile one included, is an `Error`, never a trap that
+//! would break every later call), and a batch fed in pieces is `verifier`'s.
 
 pub mod api;
+pub mod batch;
 mod convert;
+mod verifier;
 
 use fairdeal::{Error, ErrorKind, Verb};
 use js_sys::JsString;
 use wasm_bindgen::prelude::*;
 
 use convert::{Out, enter, json, name, optional, out, thrown, to_js};
+pub use verifier::BatchVerifier;
 
 /// What a scheme argument must be.
 const SCHEME: &str = "a scheme's id, a string such as \"euchremaster\"";
 /// What a game argument must be.
 const GAME: &str = "a game's name, a string such as \"blackjack\"";
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** What `verifyBatch(text, onVerdict)` and `BatchVerifier.finish()` return. */
+export interface BatchTally {
+  receipts: number;
+  verified: number;
+  not_verified: number;
+  invalid: number;
+}
+"#;
 
 /// `schemes()`: every scheme's description (id, site, fields with their
 /// rules, seats, player, games).
@@ -127,15 +141,24 @@ pub fn roll(
     run_game(Verb::Roll, &game, &input, randoms.as_ref())
 }
 
-/// `verifyBatch(text)`: one verdict per non-empty line, as `fairdeal verify
-/// --batch`.
+/// `verifyBatch(text, onVerdict?)`: a verdict per line but the blank ones,
+/// as `fairdeal verify --batch`. Without `onVerdict`, the list of them, for
+/// at most 10,000 lines and 4 MiB; with it, each verdict given to
+/// `onVerdict` as its line is read, any length of text, and the count
+/// returned.
 ///
 /// # Errors
 ///
-/// Throws an `Error` (`text`, `type`) for a `text` that is not a string; a
-/// bad line is an `invalid` verdict, not a refusal.
-#[wasm_bindgen(js_name = verifyBatch)]
-pub fn verify_batch(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Out {
+/// Throws an `Error` with `field` and `kind`: a `text` that is not a
+/// string (`text`, `type`), one too long to return whole (`text`, `range`),
+/// an `onVerdict` that is not a function; or what `onVerdict` throws. A bad
+/// line is an `invalid` verdict, not a refusal.
+#[wasm_bindgen(js_name = verifyBatch, unchecked_return_type = "any[] | BatchTally")]
+pub fn verify_batch(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(js_name = onVerdict, unchecked_optional_param_type = "(verdict: any) => void")]
+    on_verdict: Option<JsValue>,
+) -> Out {
     let _entered = enter()?;
     let Some(text) = text.dyn_ref::<JsString>() else {
         return Err(thrown(&Error::new(
@@ -146,7 +169,18 @@ pub fn verify_batch(#[wasm_bindgen(unchecked_param_type = "string")] text: JsVal
             },
         )));
     };
-    to_js(&api::verify_batch(&String::from(text)))
+    match on_verdict.filter(|f| !f.is_undefined() && !f.is_null()) {
+        Some(f) => to_js(&verifier::verify_batch_streaming(
+            text,
+            &verifier::callback(&f)?,
+        )?),
+        // Refused before it is copied, as api::verify_batch refuses it.
+        None if text.length() > convert::limit() => Err(thrown(&api::batch_too_big(format!(
+            "more than {} bytes",
+            fairdeal::receipt::INPUT_LIMIT
+        )))),
+        None => out(api::verify_batch(&String::from(text))),
+    }
 }
 
 /// `readJson(text, field?)`: the value of JSON text, read as the CLI reads

@@ -8,6 +8,7 @@ use fairdeal::Verb;
 use fairdeal::core::json::parse_json;
 use fairdeal::receipt::INPUT_LIMIT;
 use fairdeal_wasm::api;
+use fairdeal_wasm::batch::{Batch, Tally};
 use serde_json::{Value, json};
 
 fn root() -> PathBuf {
@@ -204,18 +205,178 @@ fn games_check_their_fingerprint_and_verb() {
     assert_eq!((e.field(), e.kind().code()), ("game", "value"));
 }
 
-#[test]
-fn a_batch_gives_one_verdict_per_non_empty_line() {
+/// The verdicts of `text` through the shared rule, line by line: what the
+/// CLI's batch and the package's both give.
+fn line_by_line(bytes: &[u8]) -> Vec<Value> {
+    bytes
+        .split_inclusive(|&b| b == b'\n')
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let outcome = fairdeal::receipt::check_line(line)?;
+            let mut out = json!({ "line": i + 1 });
+            if let (Value::Object(out), Ok(Value::Object(rest))) =
+                (&mut out, serde_json::to_value(&outcome))
+            {
+                out.extend(rest);
+            }
+            Some(out)
+        })
+        .collect()
+}
+
+/// Feeds `pieces` to a batch, returning its verdicts and count.
+fn fed(pieces: &[&[u8]]) -> (Vec<Value>, Tally) {
+    let mut verdicts = Vec::new();
+    let mut keep = |v| {
+        verdicts.push(v);
+        Ok::<(), ()>(())
+    };
+    let mut batch = Batch::new();
+    for piece in pieces {
+        batch.feed(piece, &mut keep).expect("kept");
+    }
+    let tally = batch.finish(&mut keep).expect("kept");
+    (verdicts, tally)
+}
+
+/// The sample batch with every kind of line: blank ones, a byte-order
+/// mark, a carriage return, a line that is not UTF-8, no newline at the
+/// end.
+fn mixed_batch() -> Vec<u8> {
     let text = std::fs::read_to_string(root().join("docs/receipts/batch.jsonl")).expect("file");
-    let lines = text.lines().filter(|l| !l.trim().is_empty()).count();
-    let out = api::verify_batch(&format!("{text}\n\nnot json\n"));
+    let mut bytes =
+        format!("\u{feff}{text}\n \t\r\n\u{feff}\n{{\"scheme\": 1}}\r\n\u{a0}\n").into_bytes();
+    bytes.extend_from_slice(b"\xff{}\n");
+    bytes.extend_from_slice(text.lines().next().expect("a line").as_bytes());
+    bytes
+}
+
+#[test]
+fn a_batch_gives_the_verdicts_of_the_shared_rule_line_by_line() {
+    let bytes = mixed_batch();
+    let (verdicts, tally) = fed(&[&bytes]);
+    assert_eq!(verdicts, line_by_line(&bytes));
+    // The sample's lines, then: the end of its last line, a blank line with
+    // a space, a tab and a carriage return, a byte-order mark alone,
+    // receipts that are refused, one that is not UTF-8, a receipt again.
+    let sample: u64 = 12;
+    let numbers: Vec<u64> = verdicts.iter().filter_map(|v| v["line"].as_u64()).collect();
+    let expected: Vec<u64> = (1..=sample).chain(sample + 4..=sample + 7).collect();
+    assert_eq!(numbers, expected, "blank lines skipped, and counted");
+    assert_eq!(
+        verdicts[0]["verdict"], "verified",
+        "after a byte-order mark"
+    );
+    assert_eq!(
+        verdicts[12]["error"]["field"], "scheme",
+        "the line after a blank one"
+    );
+    assert_eq!(
+        verdicts[13]["error"]["kind"], "syntax",
+        "U+00A0 is not blank"
+    );
+    assert_eq!(
+        verdicts[14]["error"]["message"],
+        "receipt: \"byte 1 not UTF-8\" is not accepted, expected UTF-8 text"
+    );
+    assert_eq!(verdicts[15]["verdict"], "verified", "no newline at the end");
+    assert_eq!(
+        tally.receipts,
+        tally.verified + tally.not_verified + tally.invalid
+    );
+    assert_eq!(tally.receipts, verdicts.len());
+    assert_eq!(
+        tally.invalid,
+        verdicts
+            .iter()
+            .filter(|v| v["verdict"] == "invalid")
+            .count()
+    );
+}
+
+#[test]
+fn a_batch_split_anywhere_gives_the_same_verdicts() {
+    let bytes = mixed_batch();
+    let (whole, tally) = fed(&[&bytes]);
+    for at in (0..bytes.len()).step_by(7) {
+        let (a, b) = bytes.split_at(at);
+        assert_eq!(fed(&[a, b]), (whole.clone(), tally), "split at byte {at}");
+    }
+    let bytewise: Vec<&[u8]> = bytes.chunks(1).collect();
+    assert_eq!(fed(&bytewise).0, whole);
+}
+
+#[test]
+fn a_line_over_the_limit_is_refused_and_skipped_holding_no_more_than_the_limit() {
+    let limit = usize::try_from(INPUT_LIMIT).expect("fits");
+    let receipt = std::fs::read_to_string(root().join("docs/receipts/batch.jsonl")).expect("file");
+    let receipt = receipt.lines().next().expect("a line");
+    let mut verdicts = Vec::new();
+    let mut batch = Batch::new();
+    let mut most = 0;
+    let piece = vec![b' '; 65_536];
+    let mut keep = |v: Value| {
+        verdicts.push(v);
+        Ok::<(), ()>(())
+    };
+    // A line of exactly the limit is read; one a byte longer is not, however
+    // long it goes on.
+    batch.feed(&vec![b'x'; limit], &mut keep).expect("kept");
+    most = most.max(batch.held());
+    batch.feed(b"\n", &mut keep).expect("kept");
+    for _ in 0..160 {
+        batch.feed(&piece, &mut keep).expect("kept");
+        most = most.max(batch.held());
+    }
+    batch
+        .feed(format!("\n{receipt}\n").as_bytes(), &mut keep)
+        .expect("kept");
+    batch.finish(&mut keep).expect("kept");
+    assert!(most <= limit, "held {most} bytes");
+    assert_eq!(verdicts.len(), 3);
+    assert_eq!(verdicts[0]["error"]["field"], "receipt");
+    assert_eq!(verdicts[0]["error"]["kind"], "syntax", "read, not too long");
+    assert_eq!(verdicts[1]["line"], 2);
+    assert_eq!(
+        verdicts[1]["error"]["message"],
+        fairdeal::receipt::too_long().to_string()
+    );
+    assert_eq!(verdicts[2]["line"], 3);
+    assert_eq!(verdicts[2]["verdict"], "verified");
+}
+
+#[test]
+fn verify_batch_returns_a_short_batch_whole_and_refuses_a_longer_one() {
+    let text = std::fs::read_to_string(root().join("docs/receipts/batch.jsonl")).expect("file");
+    let out = api::verify_batch(&format!("{text}\n\nnot json\n")).expect("short");
     let out = out.as_array().expect("a list");
-    assert_eq!(out.len(), lines + 1);
+    assert_eq!(
+        out,
+        &line_by_line(format!("{text}\n\nnot json\n").as_bytes())
+    );
     assert_eq!(out[0]["line"], 1);
     assert_eq!(out[0]["verdict"], "verified");
     let last = out.last().expect("the bad line");
-    assert_eq!(last["verdict"], "invalid");
-    assert_eq!(last["error"]["field"], "receipt");
+    assert_eq!(
+        (last["verdict"].as_str(), last["error"]["field"].as_str()),
+        (Some("invalid"), Some("receipt"))
+    );
+    let lines = "\n".repeat(api::BATCH_LINES);
+    assert_eq!(api::verify_batch(&lines).expect("blank lines"), json!([]));
+    let e = api::verify_batch(&format!("{lines}x")).expect_err("a line too many");
+    assert_eq!((e.field(), e.kind().code()), ("text", "range"));
+    assert!(
+        e.to_string()
+            .starts_with("text: 10001 lines is out of range"),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("verifyBatch(text, onVerdict)"),
+        "{e}"
+    );
+    let e = api::verify_batch(&" ".repeat(usize::try_from(INPUT_LIMIT).expect("fits") + 1))
+        .expect_err("too big");
+    assert_eq!((e.field(), e.kind().code()), ("text", "range"));
 }
 
 #[test]
