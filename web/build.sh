@@ -5,9 +5,12 @@
 #                  README.md are committed and left as they are
 # Installs what it needs, reusing what is there: the wasm32 target (rustup),
 # wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in
-# Cargo.lock (cargo install --locked), and binaryen's wasm-opt from the npm
-# registry into web/.tools/ (without it the .wasm is left as wasm-bindgen
-# made it, and this says so). Prints the .wasm's size against its budget.
+# Cargo.lock (cargo install --locked, every dependency at the version it was
+# published with; it fails rather than resolve them anew), and binaryen's
+# wasm-opt from the npm registry into web/.tools/ with npm ci, at the
+# versions of web/tools/package-lock.json (without npm the .wasm is left as
+# wasm-bindgen made it, and this says so). Prints the .wasm's size against
+# its budget.
 #
 # WASM_OPT=/path/to/wasm-opt uses another wasm-opt; WASM_OPT=none skips it.
 set -euo pipefail
@@ -15,8 +18,6 @@ cd "$(dirname "$0")/.."
 
 # The size budget of the .wasm after wasm-opt (issue 16), in bytes.
 budget=$((600 * 1024))
-# binaryen's npm release that web/.tools/ holds.
-binaryen_version=132.0.0
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 step() { echo "-- web/build.sh: $*"; }
@@ -40,11 +41,12 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
     start=$SECONDS
     if ! cargo install --locked wasm-bindgen-cli --version "$version"; then
         # --locked pins every dependency to the lock file wasm-bindgen-cli
-        # was published with; a registry that lacks one of those versions
-        # (a yanked or unmirrored release) refuses it. The same tool at
-        # the same version, its dependencies resolved anew:
-        step "cargo install --locked failed; installing wasm-bindgen-cli $version without --locked"
-        cargo install wasm-bindgen-cli --version "$version"
+        # was published with: a registry that lacks one of them (yanked, or
+        # not mirrored) refuses it, and the build stops here rather than
+        # build the tool from dependencies nobody pinned.
+        echo "web/build.sh: cargo install --locked wasm-bindgen-cli $version failed (above);" \
+            "install it by hand (the version must be $version) and run this again" >&2
+        exit 1
     fi
     step "wasm-bindgen-cli $version installed in $((SECONDS - start)) s"
 fi
@@ -65,20 +67,25 @@ rm -f web/pkg-node/fairdeal_wasm*
 cp "$gen"/node/fairdeal_wasm* web/pkg-node/
 before=$(wc -c <web/pkg/fairdeal_wasm_bg.wasm)
 
-# 5. wasm-opt -Oz, from binaryen's npm package.
+# 5. wasm-opt -Oz, from binaryen's npm package: web/tools/package.json and
+# its lock, installed by npm ci into web/.tools/ (made again whenever the
+# lock changes).
 wasm_opt=${WASM_OPT:-}
 tools=web/.tools
 if [ -z "$wasm_opt" ]; then
     if [ -x "$tools/node_modules/.bin/wasm-opt" ] \
-        && grep -q "\"version\": \"$binaryen_version\"" "$tools/node_modules/binaryen/package.json" 2>/dev/null; then
+        && cmp -s web/tools/package-lock.json "$tools/package-lock.json"; then
         wasm_opt=$tools/node_modules/.bin/wasm-opt
     elif command -v npm >/dev/null; then
-        step "installing binaryen $binaryen_version from the npm registry into $tools/"
+        step "installing binaryen from the npm registry into $tools/ (npm ci, web/tools/package-lock.json)"
+        rm -rf "$tools"
         mkdir -p "$tools"
-        if npm install --prefix "$tools" --no-audit --no-fund --loglevel=error \
-            "binaryen@$binaryen_version" >/dev/null; then
-            wasm_opt=$tools/node_modules/.bin/wasm-opt
+        cp web/tools/package.json web/tools/package-lock.json "$tools/"
+        if ! (cd "$tools" && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
+            echo "web/build.sh: npm ci of web/tools/package-lock.json failed (above)" >&2
+            exit 1
         fi
+        wasm_opt=$tools/node_modules/.bin/wasm-opt
     fi
 fi
 optimised=no
