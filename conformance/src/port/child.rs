@@ -199,8 +199,12 @@ impl PortProcess {
         running(|ports| ports.remove(&self.child.id()));
     }
 
+    /// Says how the port ended, once it closed its output: a port that
+    /// exits closes it a moment before its exit can be seen, a moment a
+    /// loaded machine stretches, so the wait is long (2 s) and ends as soon
+    /// as the exit is seen.
     fn exit_status(&mut self) -> String {
-        for _ in 0..50 {
+        for _ in 0..200 {
             if let Ok(Some(status)) = self.child.try_wait() {
                 return format!("the port exited ({status})");
             }

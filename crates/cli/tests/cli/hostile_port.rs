@@ -1,13 +1,20 @@
-//! `fairdeal conformance --port` against a hostile port (issue 14): the
-//! runner stays bounded in memory and time, leaves no process behind, stops
-//! a run that cannot go on, and never loses or overwrites what it must not.
+//! `fairdeal conformance --port` against a hostile port (issues 14 and 27):
+//! the runner stays bounded in memory and time, leaves no process behind,
+//! stops a run that cannot go on, and never loses or overwrites what it
+//! must not.
 //!
 //! Each test is a reproducer that failed before: the port is
-//! crates/cli/tests/ports/broken_port.py in one of its hostile modes.
+//! crates/cli/tests/ports/broken_port.py in one of its hostile modes. No
+//! outcome here depends on how fast the machine is: a case that must time
+//! out hangs for good, every other case has [`TIMEOUT`] (or [`PATIENT`]) to
+//! answer in, and the time a run takes is never asserted (only [`SAFETY`]
+//! stops a runner that hangs).
 
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::util::{command, root, stderr, stdout};
@@ -21,6 +28,16 @@ const ONE_CASE: [&str; 4] = [
     "--case",
     "dealer-1,-joker,-deal-",
 ];
+/// The timeout where a case must time out (it hangs for good): a port
+/// answers every other case in milliseconds, and seconds are far more than
+/// a loaded machine needs.
+const TIMEOUT: &str = "3";
+/// The timeout where no case may time out: what ends a case is what the
+/// port does, however long the machine takes to do it.
+const PATIENT: &str = "600";
+/// The longest a run may take before the test kills it and fails: a net
+/// for a runner that hangs, far above what a loaded machine takes.
+const SAFETY: Duration = Duration::from_secs(180);
 /// The address space the runner may use where a test bounds it: it needs
 /// under 64 MiB; the hostile ports once made it take gigabytes.
 const MEMORY_KIB: u64 = 256 << 10;
@@ -47,15 +64,50 @@ fn conformance(args: &[&str]) -> Vec<String> {
     all
 }
 
-/// Runs `c` with the port in `mode`, returning its output and how long it took.
-fn run(mut c: Command, mode: &str, env: &[(&str, &str)]) -> (Output, Duration) {
-    let started = Instant::now();
-    let o = c
+/// Runs `c` with the port in `mode` and returns its output; a run that has
+/// not ended within [`SAFETY`] is killed and fails the test.
+fn run(mut c: Command, mode: &str, env: &[(&str, &str)]) -> Output {
+    let mut child = c
         .env("BROKEN_PORT", mode)
         .envs(env.iter().copied())
-        .output()
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("the fairdeal binary runs");
-    (o, started.elapsed())
+    let all = |pipe: Option<Box<dyn Read + Send>>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let out = all(child
+        .stdout
+        .take()
+        .map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let err = all(child
+        .stderr
+        .take()
+        .map(|p| Box::new(p) as Box<dyn Read + Send>));
+    let until = Instant::now() + SAFETY;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the runner can be waited for") {
+            break status;
+        }
+        if Instant::now() > until {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the runner did not end within {SAFETY:?}");
+        }
+        thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: out.join().expect("stdout read"),
+        stderr: err.join().expect("stderr read"),
+    }
 }
 
 /// A scratch folder of this test's own under target/.
@@ -74,9 +126,9 @@ fn text(path: &Path) -> String {
 /// the 10 s of one case); a line stops at 16 MiB, a broken answer.
 #[test]
 fn hostile_an_endless_answer_line_is_cut_at_16_mib() {
-    let args = conformance(&ONE_CASE);
+    let args = conformance(&[&ONE_CASE[..], &["--timeout", PATIENT]].concat());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let (o, took) = run(limited(&args), "long-line", &[]);
+    let o = run(limited(&args), "long-line", &[]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     let out = stdout(&o);
     assert!(
@@ -86,20 +138,18 @@ fn hostile_an_endless_answer_line_is_cut_at_16_mib() {
         "{out}"
     );
     assert!(out.contains("2 passed, 1 failed"), "{out}");
-    assert!(took < Duration::from_secs(20), "{took:?}");
 }
 
 /// Standard error with no line end once grew the runner as much as the
 /// port wrote (2.3 GB in 10 s); only its last 64 KiB are kept.
 #[test]
 fn hostile_a_flood_of_standard_error_keeps_only_its_tail() {
-    let args = conformance(&ONE_CASE);
+    let args = conformance(&[&ONE_CASE[..], &["--timeout", PATIENT]].concat());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let flood = (384u64 << 20).to_string();
-    let (o, took) = run(limited(&args), "stderr-flood", &[("BROKEN_BYTES", &flood)]);
+    let o = run(limited(&args), "stderr-flood", &[("BROKEN_BYTES", &flood)]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(stdout(&o).ends_with("3 passed, 0 failed, 0 skipped\n"));
-    assert!(took < Duration::from_secs(30), "{took:?}");
 }
 
 /// Each "pid pgid" line the port's starts wrote to `file`.
@@ -135,21 +185,32 @@ fn group_members(pgid: u32) -> Vec<String> {
         .collect()
 }
 
-/// Asserts that each port the runner started ran in a process group of its
-/// own, and that no process of those groups is left (within 5 s: SIGKILL
-/// takes effect at once, the wait is for a loaded machine).
+/// Asserts that each port the runner started (and each helper a port
+/// recorded) ran in a process group of its own, and that no process of
+/// those groups is left. SIGKILL takes effect at once; the wait, up to
+/// [`SAFETY`], is for a loaded machine. What is left is killed before the
+/// test fails, so that a failing test leaves nothing behind either.
 fn assert_groups_gone(pids: &Path) {
     let ours = proc_stat("self").expect("/proc/self/stat").1;
     let ports = started(pids);
     assert!(!ports.is_empty(), "the port never started");
-    for (pid, pgid) in ports {
-        assert_ne!(pgid, ours, "port {pid} ran in the runner's process group");
-        let until = Instant::now() + Duration::from_secs(5);
+    let until = Instant::now() + SAFETY;
+    let mut left = Vec::new();
+    for &(pid, pgid) in &ports {
+        assert_ne!(
+            pgid, ours,
+            "process {pid} ran in the runner's process group"
+        );
         while !group_members(pgid).is_empty() && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(50));
+            thread::sleep(Duration::from_millis(50));
         }
-        let left = group_members(pgid);
-        assert!(left.is_empty(), "group {pgid} of port {pid} left {left:?}");
+        left.extend(group_members(pgid).into_iter().map(|p| (pgid, p)));
+    }
+    if !left.is_empty() {
+        for (_, pid) in &left {
+            let _ = Command::new("kill").args(["-KILL", pid]).status();
+        }
+        panic!("processes left, as (group, pid): {left:?}");
     }
 }
 
@@ -162,16 +223,15 @@ fn hostile_a_hung_port_behind_a_wrapper_leaves_no_process_behind() {
     let pids = dir.join("pids");
     let wrapped = format!("sh -c '{PORT}; exit $?'");
     let mut c = command();
-    c.args(["conformance", "--port", &wrapped, "--timeout", "0.5"])
+    c.args(["conformance", "--port", &wrapped, "--timeout", TIMEOUT])
         .args(ONE_CASE);
-    let (o, took) = run(c, "hang", &[("BROKEN_PIDS", &text(&pids))]);
+    let o = run(c, "hang", &[("BROKEN_PIDS", &text(&pids))]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stdout(&o).contains("no answer within 0.5 s"),
+        stdout(&o).contains(&format!("no answer within {TIMEOUT} s")),
         "{}",
         stdout(&o)
     );
-    assert!(took < Duration::from_secs(20), "{took:?}");
     assert_eq!(started(&pids).len(), 2, "the port and its restart");
     assert_groups_gone(&pids);
 }
@@ -189,7 +249,7 @@ fn hostile_a_port_that_cannot_be_started_again_stops_the_run() {
         "--case",
         "dealer-,-joker",
     ]));
-    let (o, took) = run(c, "restart-dies", &[("BROKEN_STATE", &state)]);
+    let o = run(c, "restart-dies", &[("BROKEN_STATE", &state)]);
     assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
     let message =
         "the port could not be started again 3 times in a row; the last time: the port exited";
@@ -198,12 +258,17 @@ fn hostile_a_port_that_cannot_be_started_again_stops_the_run() {
     let out = stdout(&o);
     assert!(out.contains("stopped after 4 cases: "), "{out}");
     assert!(out.ends_with("1 passed, 3 failed, 0 skipped\n"), "{out}");
-    assert!(took < Duration::from_secs(20), "{took:?}");
 }
 
 /// A restarted port that never says hello: `--deadline` bounds the whole
 /// run (it cost 10 s per remaining case, 80 minutes for the vectors), and
 /// every port it started is gone.
+///
+/// The port passes the first case, crashes on the second, and its restart
+/// hangs for good; with a timeout of 600 s only the deadline can end that
+/// wait. The deadline is the one clock here: it must leave time for the
+/// first two cases (half a second on an idle machine, several under a load
+/// of 9, where a 2 s deadline passed before them), so it is 10 s.
 #[test]
 fn hostile_the_deadline_stops_a_port_that_never_says_hello_again() {
     let dir = scratch("restart-hangs");
@@ -214,26 +279,25 @@ fn hostile_the_deadline_stops_a_port_that_never_says_hello_again() {
         "euchremaster",
         "--case",
         "dealer-,-joker",
+        "--timeout",
+        PATIENT,
         "--deadline",
-        "2",
+        "10",
     ]));
     let env = [
         ("BROKEN_STATE", state.as_str()),
         ("BROKEN_PIDS", &text(&pids)),
     ];
-    let (o, took) = run(c, "restart-hangs", &env);
+    let o = run(c, "restart-hangs", &env);
     assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stderr(&o).contains("error: the run stopped early: the run's deadline of 2 s passed"),
+        stderr(&o).contains("error: the run stopped early: the run's deadline of 10 s passed"),
         "{}",
         stderr(&o)
     );
-    assert!(
-        stdout(&o).contains("1 passed, 1 failed, 0 skipped"),
-        "{}",
-        stdout(&o)
-    );
-    assert!(took < Duration::from_secs(15), "{took:?}");
+    let out = stdout(&o);
+    assert!(out.contains("stopped after 2 cases: "), "{out}");
+    assert!(out.ends_with("1 passed, 1 failed, 0 skipped\n"), "{out}");
     assert_groups_gone(&pids);
 }
 
@@ -251,18 +315,17 @@ fn hostile_a_port_that_does_not_read_its_input_cannot_block_the_runner() {
         "--seed",
         "1",
         "--timeout",
-        "0.5",
+        TIMEOUT,
     ]));
-    let (o, took) = run(c, "deaf", &[("BROKEN_AT", "1000")]);
+    let o = run(c, "deaf", &[("BROKEN_AT", "1000")]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains(
-            "FAIL euchremaster/random-1-999 (trace): the port misbehaved: no answer within 0.5 s"
-        ),
+        out.contains(&format!(
+            "FAIL euchremaster/random-1-999 (trace): the port misbehaved: no answer within {TIMEOUT} s"
+        )),
         "{out}"
     );
-    assert!(took < Duration::from_secs(20), "{took:?}");
 }
 
 /// A run in which no case ran (a `--case` typo, a port that skips
@@ -271,7 +334,7 @@ fn hostile_a_port_that_does_not_read_its_input_cannot_block_the_runner() {
 fn hostile_a_run_in_which_no_case_ran_fails() {
     let mut c = command();
     c.args(conformance(&["--case", "no-such-case-anywhere"]));
-    let (o, _) = run(c, "", &[]);
+    let o = run(c, "", &[]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     let out = stdout(&o);
     assert!(
@@ -282,7 +345,7 @@ fn hostile_a_run_in_which_no_case_ran_fails() {
 
     let mut c = command();
     c.args(conformance(&ONE_CASE));
-    let (o, _) = run(c, "skip-all", &[]);
+    let o = run(c, "skip-all", &[]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert!(
         stdout(&o)
@@ -389,7 +452,7 @@ fn hostile_output_paths_are_checked_before_the_run_and_never_an_input() {
             "dealer-1",
         ]))
         .args(extra);
-        let (o, _) = run(c, "", &[]);
+        let o = run(c, "", &[]);
         assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stdout(&o));
         assert!(stderr(&o).contains(&message), "{extra:?}: {}", stderr(&o));
         // Refused before the port started: no summary.
@@ -406,7 +469,7 @@ fn hostile_junit_stays_well_formed_xml() {
     let junit = text(&dir.join("conformance.xml"));
     let mut c = command();
     c.args(conformance(&ONE_CASE)).args(["--junit", &junit]);
-    let (o, _) = run(c, "nonchar", &[]);
+    let o = run(c, "nonchar", &[]);
     assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
     assert!(
         stdout(&o).contains("a line that is not JSON: not JSON"),
@@ -430,31 +493,34 @@ fn hostile_junit_stays_well_formed_xml() {
 #[test]
 fn hostile_an_interrupted_run_leaves_no_port_behind() {
     use std::os::unix::process::ExitStatusExt;
-    use std::process::Stdio;
 
     let dir = scratch("interrupt");
-    let pids = dir.join("pids");
+    let (pids, hung) = (dir.join("pids"), dir.join("hung"));
     let mut runner = command()
         .args(conformance(&ONE_CASE))
-        .args(["--timeout", "30"])
+        .args(["--timeout", PATIENT])
         .env("BROKEN_PORT", "hang")
         .env("BROKEN_PIDS", &pids)
+        .env("BROKEN_HUNG", &hung)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("the fairdeal binary runs");
-    let until = Instant::now() + Duration::from_secs(10);
-    while started(&pids).is_empty() && Instant::now() < until {
-        std::thread::sleep(Duration::from_millis(20));
+    // The port answers the first case and says when it hangs on the second.
+    let until = Instant::now() + SAFETY;
+    while !hung.exists() && Instant::now() < until {
+        thread::sleep(Duration::from_millis(20));
     }
-    // Time for the port to answer the first case and hang on the second.
-    std::thread::sleep(Duration::from_millis(500));
+    if !hung.exists() {
+        let _ = runner.kill();
+        panic!("the port never reached the case it hangs on");
+    }
     let kill = Command::new("sh")
         .args(["-c", &format!("kill -INT {}", runner.id())])
         .status()
         .expect("sh runs");
     assert!(kill.success());
-    let until = Instant::now() + Duration::from_secs(10);
+    let until = Instant::now() + SAFETY;
     let status = loop {
         if let Some(status) = runner.try_wait().expect("the runner can be waited for") {
             break status;
@@ -463,7 +529,7 @@ fn hostile_an_interrupted_run_leaves_no_port_behind() {
             let _ = runner.kill();
             panic!("the interrupted runner did not end");
         }
-        std::thread::sleep(Duration::from_millis(20));
+        thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(status.signal(), Some(2), "{status:?}");
     assert_groups_gone(&pids);

@@ -22,8 +22,9 @@ and the hostile modes of crates/cli/tests/cli/hostile_port.rs:
 
 BROKEN_AT is the seq of the request to misbehave on (default 2). BROKEN_PIDS,
 when set, is a file to which each start appends "pid pgid". BROKEN_STATE is
-the file by which restart-* modes tell a later start from the first. Used by
-the runner's tests in crates/cli/tests/cli/.
+the file by which restart-* modes tell a later start from the first.
+BROKEN_HUNG, when set, is a file made when the port hangs. Used by the
+runner's tests in crates/cli/tests/cli/.
 """
 import json
 import os
@@ -46,16 +47,26 @@ def reply(message):
     sys.stdout.flush()
 
 
-if os.environ.get("BROKEN_PIDS"):
-    with open(os.environ["BROKEN_PIDS"], "a") as f:
-        f.write(f"{os.getpid()} {os.getpgid(0)}\n")
+def record(pid, pgid):
+    if os.environ.get("BROKEN_PIDS"):
+        with open(os.environ["BROKEN_PIDS"], "a") as f:
+            f.write(f"{pid} {pgid}\n")
+
+
+def hang():
+    if os.environ.get("BROKEN_HUNG"):
+        open(os.environ["BROKEN_HUNG"], "w").close()
+    time.sleep(3600)
+
+
+record(os.getpid(), os.getpgid(0))
 if MODE == "no-hello":
     sys.exit(0)
 if MODE.startswith("restart-"):
     state = os.environ["BROKEN_STATE"]
     if os.path.exists(state):
         if MODE == "restart-hangs":
-            time.sleep(30)
+            time.sleep(3600)
         sys.exit(0)
     open(state, "w").close()
 if MODE == "deaf":
@@ -80,7 +91,7 @@ for line in sys.stdin:
     seq = request["seq"]
     if seq == AT:
         if MODE == "hang":
-            time.sleep(30)
+            hang()
         elif MODE == "nonchar":
             sys.stdout.buffer.write("not JSON \ufffe\uffff\n".encode("utf-8"))
             sys.stdout.buffer.flush()
