@@ -3,14 +3,17 @@
 //!
 //! The port runs in a process group of its own (on Unix), and stopping it
 //! kills the whole group: a port started through a wrapper (`sh -c ...`,
-//! `go run`, `npm start`) leaves no orphan behind when it hangs.
+//! `go run`, `npm start`) leaves no orphan behind when it hangs. Then it
+//! kills every process still holding one of the port's pipes (on Linux,
+//! see [`holders`](super::holders)): a helper that left the group by
+//! `setsid()` is not left behind either.
 //!
 //! Three threads talk to the process, so that no pipe can block the runner:
 //! one writes the requests, one reads the answers a line at a time (at most
 //! [`LINE_LIMIT`] bytes each, handed over one at a time), one keeps the last
 //! [`STDERR_KEEP`](super::tail::STDERR_KEEP) bytes of its standard error.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
@@ -18,6 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::holders::Pipes;
 use super::tail::{Tail, keep_tail};
 
 /// The longest line the runner reads from a port: an answer longer than this
@@ -37,6 +41,7 @@ pub struct PortProcess {
     requests: Option<Sender<String>>,
     lines: Receiver<Read1>,
     stderr: Arc<Mutex<Tail>>,
+    pipes: Pipes,
 }
 
 /// What the reading thread hands over.
@@ -85,7 +90,7 @@ impl PortProcess {
             command.process_group(0);
         }
         let mut child = command.spawn()?;
-        running(|ports| ports.insert(child.id()));
+        running(|ports| ports.insert(child.id(), Pipes::default()));
         let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (Some(stdin), Some(stdout), Some(stderr_pipe)) = pipes else {
             let mut port = Self {
@@ -93,12 +98,22 @@ impl PortProcess {
                 requests: None,
                 lines: channel().1,
                 stderr: Arc::default(),
+                pipes: Pipes::default(),
             };
             port.kill();
             return Err(std::io::Error::other(
                 "the port's pipes could not be opened",
             ));
         };
+        // Named while this process holds its ends, before a thread closes one.
+        #[cfg(target_os = "linux")]
+        let pipes = {
+            use std::os::fd::AsFd;
+            Pipes::of(&[stdin.as_fd(), stdout.as_fd(), stderr_pipe.as_fd()])
+        };
+        #[cfg(not(target_os = "linux"))]
+        let pipes = Pipes::default();
+        running(|ports| ports.insert(child.id(), pipes.clone()));
         let (requests, to_write) = channel();
         thread::spawn(move || write_requests(stdin, &to_write));
         // A rendezvous: the reader holds at most one line the runner has not
@@ -113,6 +128,7 @@ impl PortProcess {
             requests: Some(requests),
             lines,
             stderr,
+            pipes,
         })
     }
 
@@ -179,7 +195,7 @@ impl PortProcess {
     }
 
     /// Asks the port to end (closing its input), waits briefly, then kills
-    /// its whole process group.
+    /// its whole process group and what still holds its pipes.
     pub fn stop(mut self) {
         self.requests = None;
         for _ in 0..20 {
@@ -191,11 +207,13 @@ impl PortProcess {
         // Drop kills what is left: the port, or what a wrapper started.
     }
 
-    /// Kills the port's process group, then the port, and reaps it.
+    /// Kills the port's process group, then the port, and reaps it; then
+    /// every process still holding one of its pipes.
     fn kill(&mut self) {
         kill_group(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
+        self.pipes.kill_holders();
         running(|ports| ports.remove(&self.child.id()));
     }
 
@@ -220,12 +238,12 @@ impl Drop for PortProcess {
     }
 }
 
-/// The process ids of the ports started and not yet killed: for
-/// [`kill_running`], when the runner itself is interrupted.
-static RUNNING: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+/// The process ids of the ports started and not yet killed, with their
+/// pipes: for [`kill_running`], when the runner itself is interrupted.
+static RUNNING: Mutex<BTreeMap<u32, Pipes>> = Mutex::new(BTreeMap::new());
 
-fn running<T>(change: impl FnOnce(&mut BTreeSet<u32>) -> T) {
-    // A poisoned lock still holds the set: a thread panicked while holding
+fn running<T>(change: impl FnOnce(&mut BTreeMap<u32, Pipes>) -> T) {
+    // A poisoned lock still holds the map: a thread panicked while holding
     // it, which these one-line changes cannot.
     let mut ports = RUNNING
         .lock()
@@ -233,13 +251,15 @@ fn running<T>(change: impl FnOnce(&mut BTreeSet<u32>) -> T) {
     change(&mut ports);
 }
 
-/// Kills the process group of every port still running: what a runner that
-/// is interrupted (Ctrl-C, SIGTERM) does before it ends, since a port in a
-/// group of its own does not get the terminal's signals.
+/// Kills the process group of every port still running, and what holds
+/// its pipes: what a runner that is interrupted (Ctrl-C, SIGTERM) does
+/// before it ends, since a port in a group of its own does not get the
+/// terminal's signals.
 pub fn kill_running() {
     running(|ports| {
-        for &pid in ports.iter() {
+        for (&pid, pipes) in ports.iter() {
             kill_group(pid);
+            pipes.kill_holders();
         }
     });
 }

@@ -5,6 +5,7 @@
 mod cases;
 mod child;
 mod hints;
+mod holders;
 mod known;
 mod protocol;
 mod random;

@@ -38,6 +38,9 @@ const PATIENT: &str = "600";
 /// The longest a run may take before the test kills it and fails: a net
 /// for a runner that hangs, far above what a loaded machine takes.
 const SAFETY: Duration = Duration::from_secs(180);
+/// How long a process the runner killed may take to be gone: SIGKILL takes
+/// effect at once, the wait is for a loaded machine.
+const GONE: Duration = Duration::from_secs(30);
 /// The address space the runner may use where a test bounds it: it needs
 /// under 64 MiB; the hostile ports once made it take gigabytes.
 const MEMORY_KIB: u64 = 256 << 10;
@@ -187,14 +190,13 @@ fn group_members(pgid: u32) -> Vec<String> {
 
 /// Asserts that each port the runner started (and each helper a port
 /// recorded) ran in a process group of its own, and that no process of
-/// those groups is left. SIGKILL takes effect at once; the wait, up to
-/// [`SAFETY`], is for a loaded machine. What is left is killed before the
-/// test fails, so that a failing test leaves nothing behind either.
+/// those groups is left (within [`GONE`]). What is left is killed before
+/// the test fails, so that a failing test leaves nothing behind either.
 fn assert_groups_gone(pids: &Path) {
     let ours = proc_stat("self").expect("/proc/self/stat").1;
     let ports = started(pids);
     assert!(!ports.is_empty(), "the port never started");
-    let until = Instant::now() + SAFETY;
+    let until = Instant::now() + GONE;
     let mut left = Vec::new();
     for &(pid, pgid) in &ports {
         assert_ne!(
@@ -298,6 +300,33 @@ fn hostile_the_deadline_stops_a_port_that_never_says_hello_again() {
     let out = stdout(&o);
     assert!(out.contains("stopped after 2 cases: "), "{out}");
     assert!(out.ends_with("1 passed, 1 failed, 0 skipped\n"), "{out}");
+    assert_groups_gone(&pids);
+}
+
+/// A port's helper that called `setsid()` left the port's process group,
+/// which the kill of a hung port missed: one orphan per hung case. The
+/// runner kills every process still holding one of the port's pipes, here
+/// the helper of the hung port and that of its restart.
+#[test]
+fn hostile_a_helper_in_a_session_of_its_own_is_not_left_behind() {
+    let dir = scratch("setsid");
+    let pids = dir.join("pids");
+    let mut c = command();
+    c.args(conformance(&ONE_CASE)).args(["--timeout", TIMEOUT]);
+    let o = run(c, "setsid-hang", &[("BROKEN_PIDS", &text(&pids))]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!(
+            "FAIL euchremaster/dealer-1/shuffle (shuffle): the port misbehaved: no answer within {TIMEOUT} s"
+        )),
+        "{out}"
+    );
+    assert!(out.ends_with("2 passed, 1 failed, 0 skipped\n"), "{out}");
+    let started = started(&pids);
+    assert_eq!(started.len(), 4, "two ports, a helper each: {started:?}");
+    // Each helper is the leader of a group (and a session) of its own.
+    assert!(started.iter().filter(|(pid, pgid)| pid == pgid).count() >= 2);
     assert_groups_gone(&pids);
 }
 

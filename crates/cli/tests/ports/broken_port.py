@@ -19,15 +19,18 @@ and the hostile modes of crates/cli/tests/cli/hostile_port.rs:
     restart-hangs  crashes at BROKEN_AT, and every later start never says hello
     nonchar        a line that is not JSON and holds U+FFFE and U+FFFF
     deaf           never reads a request: skips seq 1 to BROKEN_AT - 1, then hangs
+    setsid-hang    each start leaves a helper (sleep) in a session of its own,
+                   holding the port's pipes; hangs as `hang` does
 
 BROKEN_AT is the seq of the request to misbehave on (default 2). BROKEN_PIDS,
-when set, is a file to which each start appends "pid pgid". BROKEN_STATE is
-the file by which restart-* modes tell a later start from the first.
-BROKEN_HUNG, when set, is a file made when the port hangs. Used by the
-runner's tests in crates/cli/tests/cli/.
+when set, is a file to which each start appends "pid pgid" (and setsid-hang
+its helper's). BROKEN_STATE is the file by which restart-* modes tell a later
+start from the first. BROKEN_HUNG, when set, is a file made when the port
+hangs. Used by the runner's tests in crates/cli/tests/cli/.
 """
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -60,6 +63,11 @@ def hang():
 
 
 record(os.getpid(), os.getpgid(0))
+if MODE == "setsid-hang":
+    # Popen returns once the helper has called setsid() and exec'd sleep;
+    # it inherits the port's standard input, output and error.
+    helper = subprocess.Popen(["sleep", "3600"], start_new_session=True)
+    record(helper.pid, os.getpgid(helper.pid))
 if MODE == "no-hello":
     sys.exit(0)
 if MODE.startswith("restart-"):
@@ -90,7 +98,7 @@ for line in sys.stdin:
         break
     seq = request["seq"]
     if seq == AT:
-        if MODE == "hang":
+        if MODE in ("hang", "setsid-hang"):
             hang()
         elif MODE == "nonchar":
             sys.stdout.buffer.write("not JSON \ufffe\uffff\n".encode("utf-8"))
