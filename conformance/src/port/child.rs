@@ -143,6 +143,12 @@ impl PortProcess {
         }
     }
 
+    /// Closes the port's input once what was sent is written: the end of
+    /// the conversation, which a port answers by exiting.
+    pub fn end_input(&mut self) {
+        self.requests = None;
+    }
+
     /// Returns the next line, or why none came within `timeout`.
     pub fn receive(&mut self, timeout: Duration) -> Result<String, Silence> {
         match self.lines.recv_timeout(timeout) {

@@ -32,7 +32,7 @@ use crate::{Filter, VectorFile};
 use fairdeal::DynScheme;
 use fairdeal::core::text::quoted;
 use serde::Serialize;
-use session::{Reply, Session};
+use session::{Extra, Reply, Session};
 
 /// How to run a port.
 #[derive(Clone, Debug)]
@@ -159,15 +159,23 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
             if !options.filter.accepts(root) && !options.filter.accepts(&case.id) {
                 continue;
             }
-            let verdict = match &supported {
-                None => Verdict::Unsupported {
-                    reason: format!("the port does not support {}", file.scheme),
-                },
-                Some(kinds) if !kinds.iter().any(|k| k == case.kind) => Verdict::Unsupported {
-                    reason: format!("the port does not run {} cases", case.kind),
-                },
+            // Only a case sent has a seq: one not sent is never blamed for
+            // an answer, nor named by another case's seq.
+            let (verdict, seq) = match &supported {
+                None => (
+                    Verdict::Unsupported {
+                        reason: format!("the port does not support {}", file.scheme),
+                    },
+                    None,
+                ),
+                Some(kinds) if !kinds.iter().any(|k| k == case.kind) => (
+                    Verdict::Unsupported {
+                        reason: format!("the port does not run {} cases", case.kind),
+                    },
+                    None,
+                ),
                 Some(_) => match session.run(&case.scheme, case.kind, &case.fields) {
-                    Ok(reply) => judge(&session, scheme, &case, reply),
+                    Ok(reply) => (judge(&session, scheme, &case, reply), session.sent()),
                     Err(why) => {
                         aborted = Some(why);
                         break 'files;
@@ -178,12 +186,11 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                 scheme: case.scheme.clone(),
                 id: case.id.clone(),
                 kind: case.kind,
-                seq: session.sent(),
+                seq,
                 refusal: matches!(case.expected, Expectation::Error { .. }),
                 verdict,
                 known: None,
             });
-            answered_twice(&mut session, &mut results);
         }
     }
     Ok(finish(
@@ -244,18 +251,17 @@ pub fn differential(
         let mut next_number = file.cases().map(|(_, c)| c.number).max().unwrap_or(0);
         for generated in random::cases(file, scheme, count, seed) {
             let case = &generated.case;
-            let verdict = if kinds.iter().any(|k| k == case.kind) {
+            let (verdict, seq) = if kinds.iter().any(|k| k == case.kind) {
                 match session.run(&case.scheme, case.kind, &case.fields) {
-                    Ok(reply) => judge(&session, scheme, case, reply),
+                    Ok(reply) => (judge(&session, scheme, case, reply), session.sent()),
                     Err(why) => {
                         aborted = Some(why);
                         break 'files;
                     }
                 }
             } else {
-                Verdict::Unsupported {
-                    reason: format!("the port does not run {} {} cases", file.scheme, case.kind),
-                }
+                let reason = format!("the port does not run {} {} cases", file.scheme, case.kind);
+                (Verdict::Unsupported { reason }, None)
             };
             if matches!(verdict, Verdict::Fail(_)) {
                 // A crafted file may number a case u32::MAX: the printed
@@ -268,12 +274,11 @@ pub fn differential(
                 scheme: file.scheme.clone(),
                 id: case.id.clone(),
                 kind: case.kind,
-                seq: session.sent(),
+                seq,
                 refusal: matches!(case.expected, Expectation::Error { .. }),
                 verdict,
                 known: None,
             });
-            answered_twice(&mut session, &mut results);
         }
     }
     Ok(finish(
@@ -298,30 +303,42 @@ fn judge(session: &Session, scheme: &dyn DynScheme, case: &PortCase, reply: Repl
     verdict
 }
 
-/// Fails each earlier case the port answered a second time: the second
-/// answer came while a later case ran, which is not blamed for it.
-fn answered_twice(session: &mut Session, results: &mut [CaseResult]) {
-    for seq in session.take_repeated() {
-        if let Some(r) = results.iter_mut().rev().find(|r| r.seq == Some(seq)) {
-            verdict::answered_twice(&mut r.verdict, seq);
+/// Fails each case the port answered more than once (the later answers
+/// came while later cases ran, which are not blamed for them, or after the
+/// last), and the last case when what the port wrote after answering it
+/// answers no case sent.
+fn blame_extra(extra: Extra, results: &mut [CaseResult]) {
+    for (seq, more) in extra.repeated {
+        if let Some(r) = sent(results, seq) {
+            verdict::answered_again(&mut r.verdict, seq, more);
+        }
+    }
+    if let Some((seq, why)) = extra.after_last {
+        if let Some(r) = sent(results, seq) {
+            let what = format!("after answering this case, the last one, it wrote {why}");
+            verdict::misbehaved(&mut r.verdict, &what);
         }
     }
 }
 
+/// Returns the case sent as `seq`: every seq the runner sent names the one
+/// case it was sent for, and a case not sent has none.
+fn sent(results: &mut [CaseResult], seq: u64) -> Option<&mut CaseResult> {
+    results.iter_mut().find(|r| r.seq == Some(seq))
+}
+
 fn finish(
-    mut session: Session,
+    session: Session,
     mut results: Vec<CaseResult>,
     all_ids: &BTreeSet<String>,
     options: &Options,
     new_cases: Vec<String>,
     aborted: Option<String>,
 ) -> Report {
-    // A second answer to the last case comes when no case is left to run.
-    session.late_answers();
-    answered_twice(&mut session, &mut results);
     let restarts = session.restarts;
     let (port, language) = (session.hello.name.clone(), session.hello.language.clone());
-    session.finish();
+    // A second answer to the last case comes when no case is left to run.
+    blame_extra(session.finish(), &mut results);
     let mut known_errors = Vec::new();
     for entry in &options.known {
         let Some(result) = results

@@ -169,6 +169,27 @@ pub fn earlier_answer(line: &str, seq: u64) -> Option<u64> {
     (matches!(kind, "output" | "error" | "skip") && (1..seq).contains(&earlier)).then_some(earlier)
 }
 
+/// Says what `line`, written after the answer to the last case (run number
+/// `last`) and not a second answer to a case sent, is: a noun phrase, for
+/// "the port wrote ...".
+pub fn stray(line: &str, last: u64) -> String {
+    let value = match strict(line) {
+        Ok(value) => value,
+        Err(e) => return format!("a line that is {e}: {}", clip(line)),
+    };
+    let kind = value.get("type").and_then(Value::as_str);
+    if !matches!(kind, Some("output" | "error" | "skip")) {
+        return format!("a line that is not an answer: {}", clip(line));
+    }
+    match value.get("seq") {
+        Some(seq) => format!(
+            "an answer with seq {}, which the runner never sent (the last was {last})",
+            brief(seq)
+        ),
+        None => "an answer without a seq".to_owned(),
+    }
+}
+
 /// Shortens a line for a message.
 fn clip(line: &str) -> String {
     let mut out: String = line.chars().take(200).collect();
@@ -229,5 +250,25 @@ mod tests {
         );
         assert_eq!(earlier_answer(r#"{"type":"output","seq":4}"#, 3), None);
         assert_eq!(earlier_answer(r#"{"type":"log","seq":2}"#, 3), None);
+    }
+
+    /// After the last case, a line that is no second answer is named for
+    /// what it is: an answer to a seq never sent is not "expected" anything.
+    #[test]
+    fn a_line_after_the_last_case_is_named_for_what_it_is() {
+        assert_eq!(
+            stray(r#"{"type":"skip","seq":99}"#, 3),
+            "an answer with seq 99, which the runner never sent (the last was 3)"
+        );
+        assert_eq!(
+            stray(r#"{"type":"skip","seq":0}"#, 3),
+            "an answer with seq 0, which the runner never sent (the last was 3)"
+        );
+        assert_eq!(stray(r#"{"type":"skip"}"#, 3), "an answer without a seq");
+        assert_eq!(stray("bye", 3), "a line that is not JSON: bye");
+        assert_eq!(
+            stray(r#"{"type":"log"}"#, 3),
+            r#"a line that is not an answer: {"type":"log"}"#
+        );
     }
 }

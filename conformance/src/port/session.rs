@@ -1,6 +1,7 @@
 //! A conversation with a port: hello, runs, and a fresh start after any
 //! misbehaviour.
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use fairdeal::core::text::quoted;
@@ -38,8 +39,9 @@ pub struct Session {
     mark: u64,
     /// The seq of the last case, when it was sent.
     sent: Option<u64>,
-    /// The seqs of earlier cases the port answered a second time.
-    repeated: Vec<u64>,
+    /// For each case the port answered more than once, by seq: how many
+    /// answers more. One count per case sent, however many answers come.
+    repeated: BTreeMap<u64, u64>,
     /// How many times the port was started again.
     pub restarts: usize,
     /// How many restarts in a row failed.
@@ -86,7 +88,7 @@ impl Session {
             seq: 0,
             mark: 0,
             sent: None,
-            repeated: Vec::new(),
+            repeated: BTreeMap::new(),
             restarts: 0,
             failed_restarts: 0,
         })
@@ -145,7 +147,7 @@ impl Session {
                         // A second answer to an earlier case: that case's
                         // fault, not this one's, which may still come.
                         Some(earlier) => {
-                            self.repeated.push(earlier);
+                            again(&mut self.repeated, earlier);
                             continue;
                         }
                         None => Reply::Broken {
@@ -182,12 +184,6 @@ impl Session {
         self.sent
     }
 
-    /// Returns the seqs of earlier cases the port has answered a second
-    /// time since the last call.
-    pub fn take_repeated(&mut self) -> Vec<u64> {
-        std::mem::take(&mut self.repeated)
-    }
-
     /// Returns the last lines the port wrote to its standard error since
     /// the last case was sent, while it still runs: what it said about that
     /// case.
@@ -198,27 +194,30 @@ impl Session {
             .unwrap_or_default()
     }
 
-    /// Takes the answers to earlier cases the port wrote after its answer
-    /// to the last one (a second answer to the last case), waiting a moment
-    /// for them: see [`Session::take_repeated`].
-    pub fn late_answers(&mut self) {
-        let Some(port) = self.port.as_mut() else {
-            return;
+    /// Says bye, closes the port's input and reads what the port still
+    /// writes until it closes its output (a port exits at once), then ends
+    /// it. The reading is bounded as a case's is, by the timeout and the
+    /// deadline, and takes [`AFTER_LINES`] lines at most: a second answer to
+    /// the last case is found whenever the port writes it, and a port that
+    /// writes without end is no reason to wait without end.
+    pub fn finish(mut self) -> Extra {
+        let mut extra = Extra {
+            repeated: std::mem::take(&mut self.repeated),
+            after_last: None,
         };
-        while let Ok(line) = port.receive(LATE) {
-            match protocol::earlier_answer(&line, self.seq + 1) {
-                Some(earlier) => self.repeated.push(earlier),
-                None => break,
-            }
+        let Some(mut port) = self.port.take() else {
+            return extra;
+        };
+        port.send(&protocol::bye());
+        port.end_input();
+        // A deadline that has passed leaves no time to read.
+        if let Ok(wait) = self.wait(self.timeout) {
+            let why = after_last(&mut port, wait, self.seq, &mut extra.repeated);
+            extra.after_last = why.map(|why| (self.seq, why));
         }
-    }
-
-    /// Says bye and ends the port.
-    pub fn finish(mut self) {
-        if let Some(mut port) = self.port.take() {
-            port.send(&protocol::bye());
-            port.stop();
-        }
+        // What is left of it, whether it ended or not, is killed.
+        drop(port);
+        extra
     }
 
     /// Returns `wait`, shortened to what is left before the deadline.
@@ -257,9 +256,59 @@ fn far_future() -> Instant {
         .unwrap_or(now)
 }
 
-/// How long the runner waits, after the last case, for a second answer to
-/// it.
-const LATE: Duration = Duration::from_millis(20);
+/// What the port wrote beside its answers, over the whole run.
+#[derive(Debug, Default)]
+pub struct Extra {
+    /// For each case the port answered more than once, by seq: how many
+    /// answers more.
+    pub repeated: BTreeMap<u64, u64>,
+    /// The seq of the last case, and what was wrong with what the port wrote
+    /// after answering it (a line that answers no case sent, or too many).
+    pub after_last: Option<(u64, String)>,
+}
+
+/// How many lines the runner reads after the answer to the last case: a
+/// port writes none, a port that answers a case twice writes one.
+pub const AFTER_LINES: usize = 1000;
+
+/// Counts one more answer to case `seq`.
+fn again(repeated: &mut BTreeMap<u64, u64>, seq: u64) {
+    let more = repeated.entry(seq).or_default();
+    *more = more.saturating_add(1);
+}
+
+/// Reads what `port` writes after its answer to case `last`, for `wait`
+/// at most, until it closes its output: each second answer is counted in
+/// `repeated`. Returns what else it wrote, in words, when it wrote
+/// something else (a line that answers no case sent, what cannot be read)
+/// or more than [`AFTER_LINES`] lines; reading stops there.
+fn after_last(
+    port: &mut PortProcess,
+    wait: Duration,
+    last: u64,
+    repeated: &mut BTreeMap<u64, u64>,
+) -> Option<String> {
+    let until = Instant::now() + wait;
+    for _ in 0..AFTER_LINES {
+        let left = until.saturating_duration_since(Instant::now());
+        match port.receive(left) {
+            Ok(line) => match protocol::earlier_answer(&line, last.saturating_add(1)) {
+                Some(seq) => again(repeated, seq),
+                None => return Some(protocol::stray(&line, last)),
+            },
+            // It ended, or did not within the wait: it is killed either way.
+            Err(Silence::Exited(_) | Silence::Timeout(_)) => return None,
+            Err(Silence::Unreadable(why)) => return Some(why),
+        }
+    }
+    match port.receive(until.saturating_duration_since(Instant::now())) {
+        Ok(_) => Some(format!(
+            "more than {AFTER_LINES} lines (the runner read no further)"
+        )),
+        Err(Silence::Unreadable(why)) => Some(why),
+        Err(_) => None,
+    }
+}
 
 /// The least time a port has to say hello: starting an interpreter or a
 /// runtime can take longer than a case may (a short `--timeout` that finds

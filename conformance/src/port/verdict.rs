@@ -148,9 +148,23 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
 }
 
 /// Makes `verdict`, that of the case run as `seq`, a failure: the port
-/// answered the case a second time.
-pub fn answered_twice(verdict: &mut Verdict, seq: u64) {
-    let what = format!("the port answered this case (seq {seq}) a second time");
+/// answered the case `more` times more than once. However many answers
+/// came, the message grows by one clause.
+pub fn answered_again(verdict: &mut Verdict, seq: u64, more: u64) {
+    let times = match more {
+        0 => return,
+        1 => "a second time".to_owned(),
+        more => format!("{} times", more.saturating_add(1)),
+    };
+    misbehaved(
+        verdict,
+        &format!("the port answered this case (seq {seq}) {times}"),
+    );
+}
+
+/// Makes `verdict` a failure (stage `broken` unless it failed already):
+/// the port misbehaved as `what` says.
+pub fn misbehaved(verdict: &mut Verdict, what: &str) {
     match verdict {
         Verdict::Fail(f) => f.message.push_str(&format!("; and {what}")),
         Verdict::Pass | Verdict::Unsupported { .. } => {

@@ -17,6 +17,8 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
+
 use crate::util::{command, root, stderr, stdout};
 
 const PORT: &str = "python3 crates/cli/tests/ports/broken_port.py";
@@ -306,7 +308,8 @@ fn hostile_the_deadline_stops_a_port_that_never_says_hello_again() {
 /// A port's helper that called `setsid()` left the port's process group,
 /// which the kill of a hung port missed: one orphan per hung case. The
 /// runner kills every process still holding one of the port's pipes, here
-/// the helper of the hung port and that of its restart.
+/// the helper of the hung port and that of its restart (which also kept the
+/// run's end waiting, for the timeout at most, since it holds the output).
 #[test]
 fn hostile_a_helper_in_a_session_of_its_own_is_not_left_behind() {
     let dir = scratch("setsid");
@@ -328,6 +331,162 @@ fn hostile_a_helper_in_a_session_of_its_own_is_not_left_behind() {
     // Each helper is the leader of a group (and a session) of its own.
     assert!(started.iter().filter(|(pid, pgid)| pid == pgid).count() >= 2);
     assert_groups_gone(&pids);
+}
+
+/// Each second answer to a case made its failure 60 bytes longer, with no
+/// cap (200,000 of them: 11 MB of output): the case fails once, saying how
+/// many times it was answered.
+#[test]
+fn hostile_a_case_answered_again_and_again_fails_in_one_short_line() {
+    let args = conformance(&[&ONE_CASE[..], &["--timeout", PATIENT]].concat());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = run(limited(&args), "again", &[("BROKEN_COUNT", "20000")]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(out.len() < 2000, "{} bytes of output", out.len());
+    assert!(
+        out.contains(
+            "FAIL euchremaster/dealer-1 (trace): the port misbehaved: the port answered \
+             this case (seq 1) 20001 times\n"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("2 passed, 1 failed, 0 skipped\n"), "{out}");
+}
+
+/// A port that kept answering an earlier case after the last one kept the
+/// runner reading with no bound (21.7 s, 250 MB, a 59 MB line): after the
+/// last answer it reads 1000 lines at most, and the port is ended.
+#[test]
+fn hostile_answers_after_the_last_case_are_read_1000_lines_at_most() {
+    let dir = scratch("again-forever");
+    let pids = text(&dir.join("pids"));
+    let args = conformance(&[&ONE_CASE[..], &["--timeout", PATIENT]].concat());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let env = [("BROKEN_AT", "3"), ("BROKEN_PIDS", pids.as_str())];
+    let o = run(limited(&args), "again-forever", &env);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "FAIL euchremaster/dealer-1/shuffle (shuffle): the port misbehaved: the port \
+             answered this case (seq 2) 1001 times\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "FAIL euchremaster/dealer-1/deal (deal): the port misbehaved: after answering \
+             this case, the last one, it wrote more than 1000 lines (the runner read no further)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("1 passed, 2 failed, 0 skipped\n"), "{out}");
+    assert_groups_gone(&dir.join("pids"));
+}
+
+/// What a port writes after the last answer is read for the timeout at
+/// most, as a case's answer is. The port answers seq 2 again every 10 ms
+/// and never ends: in the 3 s of the timeout it writes at most 301 lines
+/// however slow the machine, so the wait, not the 1000 lines, ends it.
+#[test]
+fn hostile_answers_after_the_last_case_are_read_for_the_timeout_at_most() {
+    let dir = scratch("again-slowly");
+    let pids = text(&dir.join("pids"));
+    let mut c = command();
+    c.args(conformance(&ONE_CASE)).args(["--timeout", TIMEOUT]);
+    let env = [
+        ("BROKEN_AT", "3"),
+        ("BROKEN_PAUSE", "0.01"),
+        ("BROKEN_PIDS", pids.as_str()),
+    ];
+    let o = run(c, "again-forever", &env);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    let answered = "FAIL euchremaster/dealer-1/shuffle (shuffle): the port misbehaved: the port \
+                    answered this case (seq 2) ";
+    let (_, times) = out.split_once(answered).expect(&out);
+    let times = times.lines().next().unwrap_or_default();
+    // At most the first answer and the 1000 lines read after the last case.
+    let most = match times {
+        "a second time" => true,
+        _ => times
+            .strip_suffix(" times")
+            .and_then(|n| n.parse::<u64>().ok())
+            .is_some_and(|n| n <= 1001),
+    };
+    assert!(most, "{out}");
+    assert!(!out.contains("dealer-1/deal (deal)"), "{out}");
+    assert!(out.ends_with("2 passed, 1 failed, 0 skipped\n"), "{out}");
+    assert_groups_gone(&dir.join("pids"));
+}
+
+/// A case the port does not run took the `seq` of the case before it, and a
+/// second answer to that case was blamed on it, a case never sent: only a
+/// case sent has a seq, and a second answer fails the case it answers.
+#[test]
+fn hostile_a_second_answer_is_never_blamed_on_a_case_not_sent() {
+    let dir = scratch("not-sent");
+    let report = dir.join("report.json");
+    let mut c = command();
+    c.args(conformance(&ONE_CASE))
+        .args(["--report", &text(&report)]);
+    let env = [("BROKEN_AT", "1"), ("BROKEN_KINDS", "trace,deal")];
+    let o = run(c, "twice", &env);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "FAIL euchremaster/dealer-1 (trace): the port misbehaved: the port answered \
+             this case (seq 1) a second time\n"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("1 passed, 1 failed, 1 skipped\n"), "{out}");
+    let report: Value =
+        serde_json::from_str(&fs::read_to_string(&report).expect("the report")).expect("JSON");
+    let cases: Vec<(&str, &str, Option<u64>)> = report["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| {
+            let text = |k: &str| c[k].as_str().expect("a string");
+            (
+                text("id"),
+                text("status"),
+                c.get("seq").map(|s| s.as_u64().expect("a seq")),
+            )
+        })
+        .collect();
+    assert_eq!(
+        cases,
+        [
+            ("dealer-1", "fail", Some(1)),
+            ("dealer-1/shuffle", "unsupported", None),
+            ("dealer-1/deal", "pass", Some(2)),
+        ]
+    );
+}
+
+/// An answer to a seq never sent, after the last case, was read and
+/// dropped: the run passed. It fails the last case, as such an answer fails
+/// the case it comes during.
+#[test]
+fn hostile_an_answer_to_a_seq_never_sent_after_the_last_case_is_reported() {
+    let mut c = command();
+    c.args(conformance(&ONE_CASE));
+    let o = run(c, "stray-after", &[("BROKEN_AT", "3")]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "FAIL euchremaster/dealer-1/deal (deal): the port misbehaved: after answering \
+             this case, the last one, it wrote an answer with seq 99, which the runner never \
+             sent (the last was 3)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.ends_with("2 passed, 1 failed, 0 skipped\n"), "{out}");
 }
 
 /// A port that never reads its input filled the pipe and blocked the

@@ -19,6 +19,11 @@ and the hostile modes of crates/cli/tests/cli/hostile_port.rs:
     restart-hangs  crashes at BROKEN_AT, and every later start never says hello
     nonchar        a line that is not JSON and holds U+FFFE and U+FFFF
     deaf           never reads a request: skips seq 1 to BROKEN_AT - 1, then hangs
+    again          answers seq BROKEN_AT - 1 again BROKEN_COUNT times (default
+                   20000), then answers BROKEN_AT
+    again-forever  answers BROKEN_AT, then seq BROKEN_AT - 1 again and again,
+                   BROKEN_PAUSE seconds apart (default 0), never reading again
+    stray-after    answers BROKEN_AT, then answers seq 99, which was never sent
     setsid-hang    each start leaves a helper (sleep) in a session of its own,
                    holding the port's pipes; hangs as `hang` does
 
@@ -26,7 +31,9 @@ BROKEN_AT is the seq of the request to misbehave on (default 2). BROKEN_PIDS,
 when set, is a file to which each start appends "pid pgid" (and setsid-hang
 its helper's). BROKEN_STATE is the file by which restart-* modes tell a later
 start from the first. BROKEN_HUNG, when set, is a file made when the port
-hangs. Used by the runner's tests in crates/cli/tests/cli/.
+hangs. BROKEN_KINDS lists the kinds the hello says the port runs (default
+trace,stream,shuffle,deal). Used by the runner's tests in
+crates/cli/tests/cli/.
 """
 import json
 import os
@@ -45,8 +52,12 @@ MODE = os.environ.get("BROKEN_PORT", "")
 AT = int(os.environ.get("BROKEN_AT", "2"))
 
 
-def reply(message):
-    sys.stdout.write(json.dumps(message) + "\n")
+KINDS = os.environ.get("BROKEN_KINDS", "trace,stream,shuffle,deal").split(",")
+
+
+def reply(*messages):
+    # One write for them all: the runner gets them together, whatever the load.
+    sys.stdout.write("".join(json.dumps(m) + "\n" for m in messages))
     sys.stdout.flush()
 
 
@@ -87,8 +98,7 @@ if MODE == "deaf":
 for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":
-        kinds = ["trace", "stream", "shuffle", "deal"]
-        schemes = {"euchremaster": kinds}
+        schemes = {"euchremaster": KINDS}
         if MODE == "dealer-stands-on-16":
             schemes["hmac-blackjack"] = ["game"]
         reply({"type": "hello", "protocol": 1, "name": "broken", "language": "Python",
@@ -126,6 +136,9 @@ for line in sys.stdin:
         elif MODE == "stray":
             reply({"type": "log", "text": "hello"})
             continue
+        elif MODE == "again":
+            again = {"type": "skip", "seq": seq - 1, "reason": "again"}
+            reply(*[again] * int(os.environ.get("BROKEN_COUNT", "20000")))
     if MODE == "skip-all":
         reply({"type": "skip", "seq": seq, "reason": "skips everything"})
         continue
@@ -141,8 +154,20 @@ for line in sys.stdin:
                 dealer["cards"].pop()
                 for hand in output["hands"]:
                     hand["outcome"] = "lose" if hand["outcome"] != "lose" else "win"
-        reply({"type": "output", "seq": seq, "output": output})
+        answer = {"type": "output", "seq": seq, "output": output}
+        if MODE == "again-forever" and seq == AT:
+            again = {"type": "skip", "seq": seq - 1, "reason": "again"}
+            reply(answer, again)
+            pause = float(os.environ.get("BROKEN_PAUSE", "0"))
+            while True:
+                if pause:
+                    time.sleep(pause)
+                reply(again)
+        if MODE == "stray-after" and seq == AT:
+            reply(answer, {"type": "skip", "seq": 99, "reason": "never sent"})
+            continue
+        reply(answer)
         if MODE == "twice" and seq == AT:
-            reply({"type": "output", "seq": seq, "output": output})
+            reply(answer)
     except PortError as e:
         reply({"type": "error", "seq": seq, "kind": e.kind, "field": e.field, "message": e.message})
