@@ -11,9 +11,9 @@ use fairdeal::core::text::printable_lines;
 
 use crate::error::CliError;
 
-/// The most a receipt or input file may hold: a receipt is a few hundred
-/// bytes, a game record of 64 hands a few KiB.
-pub const INPUT_LIMIT: u64 = 4 << 20;
+/// The most a receipt or input file may hold, the web page's and the
+/// package's limit too.
+pub use fairdeal::receipt::INPUT_LIMIT;
 /// The most a vector file may hold (docs/vectors.md): the largest is under
 /// 1 MiB.
 pub const VECTOR_LIMIT: u64 = 256 << 20;

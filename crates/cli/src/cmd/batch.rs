@@ -5,8 +5,8 @@
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::Path;
 
+use fairdeal::Error;
 use fairdeal::receipt::{self, Outcome as Verdict};
-use fairdeal::{Error, ErrorKind};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
@@ -200,7 +200,7 @@ fn read_chunk(lines: &mut impl BufRead, number: &mut usize) -> io::Result<Vec<Li
         *number += 1;
         if line.last() != Some(&b'\n') && line.len() as u64 > INPUT_LIMIT {
             skip_line(lines)?;
-            chunk.push((*number, Err(too_long())));
+            chunk.push((*number, Err(receipt::too_long())));
             continue;
         }
         held += line.len();
@@ -223,16 +223,6 @@ fn skip_line(lines: &mut impl BufRead) -> io::Result<()> {
         let n = buf.len();
         lines.consume(n);
     }
-}
-
-fn too_long() -> Error {
-    Error::new(
-        "receipt",
-        ErrorKind::Value {
-            got: format!("a line over {INPUT_LIMIT} bytes"),
-            expected: "one receipt per line, each a few KiB at most".to_owned(),
-        },
-    )
 }
 
 /// Returns the verdict on one line (none for a blank one).

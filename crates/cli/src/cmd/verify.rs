@@ -98,7 +98,7 @@ fn said(scheme: &dyn DynScheme, v: &Verified, style: Style) -> String {
         let inputs: Vec<String> = v
             .not_covered
             .iter()
-            .map(|(name, value)| format!("{name} {}", shown(value)))
+            .map(|(name, value)| format!("{name} {}", render::value(value)))
             .collect();
         out.push_str(&wrap(&format!(
             "Not covered by the fingerprint: {}. The cards below follow from these inputs; only you can vouch for them.",
@@ -124,28 +124,6 @@ fn said(scheme: &dyn DynScheme, v: &Verified, style: Style) -> String {
         ));
     }
     out
-}
-
-/// Returns a receipt's value as a person reads it: a text quoted, a list on
-/// one line.
-fn shown(value: &Value) -> String {
-    use fairdeal::core::text::{quoted, shown};
-    match value {
-        Value::String(s) => quoted(s),
-        Value::Array(items) if items.iter().all(Value::is_string) => {
-            let items: Vec<String> = items.iter().map(self::shown).collect();
-            format!("[{}]", items.join(", "))
-        }
-        Value::Array(items) => format!("({} given)", items.len()),
-        Value::Object(fields) => {
-            let fields: Vec<String> = fields
-                .iter()
-                .map(|(k, v)| format!("{}: {}", shown(k), self::shown(v)))
-                .collect();
-            format!("{{{}}}", fields.join(", "))
-        }
-        other => shown(&other.to_string()),
-    }
 }
 
 /// Returns `text` wrapped between words to lines of at most 100 columns.
