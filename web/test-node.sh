@@ -14,7 +14,7 @@ node_tests() {
         echo "web/pkg-node is not built: run bash web/build.sh first" >&2
         return 1
     fi
-    (cd "$root" && node --test web/test/vectors.test.js web/test/api.test.js web/test/batch.test.js)
+    (cd "$root" && node --test web/test/vectors.test.js web/test/api.test.js web/test/batch.test.js web/test/csp.test.js)
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
