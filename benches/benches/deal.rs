@@ -1,5 +1,5 @@
 //! Criterion benches: every stage of every scheme in deals per second,
-//! beside raw SHA-256 blocks and HMAC-SHA256 messages, the bounds the
+//! beside raw SHA-256 and SHA-512 blocks and HMAC messages, the bounds the
 //! hash-based schemes are read against. Run with `cargo bench -p
 //! fairdeal-benches`; docs/performance.md reads the numbers.
 //!
@@ -19,6 +19,7 @@ criterion_group!(
     benches,
     hashes::sha256,
     hashes::hmac,
+    hashes::sha512,
     fairdeal_benches::schemes,
 );
 criterion_main!(benches);

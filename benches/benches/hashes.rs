@@ -1,15 +1,16 @@
 //! The bounds: raw SHA-256 blocks and HMAC-SHA256 of short messages, on the
 //! same machine and in the same run as the schemes; each both as the deals
-//! compute it (`fairdeal_core::Midstate`, `HmacSha256`) and through the
-//! `sha2`/`hmac` crates' generic API, to show what that API costs.
+//! compute it (`fairdeal_core::hash::Midstate`, `HmacSha256`) and through the
+//! `sha2`/`hmac` crates' generic API, to show what that API costs; and the
+//! same for SHA-512, which no registered scheme uses yet.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use fairdeal::core::{HmacSha256, Midstate};
-use fairdeal_measure::measure::{BLOCK_MESSAGE, compress_one_block};
+use fairdeal::core::hash::{HmacSha256, HmacSha512, Midstate, Sha2, Sha256, Sha512};
+use fairdeal_measure::measure::{BLOCK_MESSAGE, BLOCK_MESSAGE_512, compress_one_block};
 use hmac::{Hmac, Mac};
-use sha2::{Digest, Sha256};
+use sha2::Digest;
 
 /// A 64-character seed: one whole block (euchremaster's seed, showdown's
 /// house seed, the hmac-blackjack worked example's server seed).
@@ -31,21 +32,21 @@ const LONG: usize = 64 * 64 - 9;
 pub fn sha256(c: &mut Criterion) {
     let mut group = c.benchmark_group("sha256");
     group.throughput(Throughput::Elements(1));
-    let mut state = [0; 8];
+    let mut state = Sha256::IV;
     group.bench_function("compress", |b| {
-        b.iter(|| compress_one_block(black_box(&mut state)));
+        b.iter(|| compress_one_block::<Sha256>(black_box(&mut state)));
     });
     group.bench_function("64B", |b| {
-        b.iter(|| Sha256::digest(black_box(&BLOCK_MESSAGE)));
+        b.iter(|| sha2::Sha256::digest(black_box(&BLOCK_MESSAGE)));
     });
     group.bench_function("64B-midstate", |b| {
-        b.iter(|| Midstate::new().digest_with(black_box(&BLOCK_MESSAGE)));
+        b.iter(|| Midstate::<Sha256>::new().digest_with(black_box(&BLOCK_MESSAGE)));
     });
-    let after_seed = Midstate::new().chain(SEED);
+    let after_seed = Midstate::<Sha256>::new().chain(SEED);
     group.bench_function("after-shared-block", |b| {
         b.iter(|| black_box(&after_seed).words_with(COUNTER_TAIL));
     });
-    let after_seed = Sha256::new().chain_update(SEED);
+    let after_seed = sha2::Sha256::new().chain_update(SEED);
     group.bench_function("after-shared-block-digest-api", |b| {
         b.iter(|| {
             black_box(&after_seed)
@@ -57,7 +58,7 @@ pub fn sha256(c: &mut Criterion) {
     let long = vec![b'a'; LONG];
     group.throughput(Throughput::Elements(64));
     group.bench_function("4087B", |b| {
-        b.iter(|| Midstate::new().digest_with(black_box(&long)));
+        b.iter(|| Midstate::<Sha256>::new().digest_with(black_box(&long)));
     });
     group.finish();
 }
@@ -73,7 +74,7 @@ pub fn hmac(c: &mut Criterion) {
     group.bench_function("keyed", |b| {
         b.iter(|| black_box(&keyed).words_with(MESSAGE));
     });
-    let keyed = Hmac::<Sha256>::new_from_slice(SEED).expect("HMAC takes a key of any length");
+    let keyed = Hmac::<sha2::Sha256>::new_from_slice(SEED).expect("HMAC takes a key of any length");
     group.bench_function("keyed-hmac-api", |b| {
         b.iter(|| {
             let mut mac = black_box(&keyed).clone();
@@ -83,6 +84,40 @@ pub fn hmac(c: &mut Criterion) {
     });
     group.bench_function("new-key", |b| {
         b.iter(|| HmacSha256::new(black_box(SEED)).words_with(MESSAGE));
+    });
+    group.finish();
+}
+
+/// `sha512/compress`: SHA-512's compression function on one 128-byte block,
+/// alone; `sha512/128B`: a one-block message (111 bytes) from a new hasher
+/// to its digest with `sha2::Sha512::digest` (the SHA-512 baseline of
+/// `fairdeal bench`), `.../128B-midstate` the same with `Midstate`;
+/// `sha512/after-shared-block`: a counter hash from the `Midstate` after a
+/// 128-byte prefix; `hmac-sha512/keyed`: HMAC-SHA512 of a round's message
+/// from the keyed states (2 blocks).
+pub fn sha512(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sha512");
+    group.throughput(Throughput::Elements(1));
+    let mut state = Sha512::IV;
+    group.bench_function("compress", |b| {
+        b.iter(|| compress_one_block::<Sha512>(black_box(&mut state)));
+    });
+    group.bench_function("128B", |b| {
+        b.iter(|| sha2::Sha512::digest(black_box(&BLOCK_MESSAGE_512)));
+    });
+    group.bench_function("128B-midstate", |b| {
+        b.iter(|| Midstate::<Sha512>::new().digest_with(black_box(&BLOCK_MESSAGE_512)));
+    });
+    let after_prefix = Midstate::<Sha512>::new().chain(SEED).chain(SEED);
+    group.bench_function("after-shared-block", |b| {
+        b.iter(|| black_box(&after_prefix).words_with(COUNTER_TAIL));
+    });
+    group.finish();
+    let mut group = c.benchmark_group("hmac-sha512");
+    group.throughput(Throughput::Elements(1));
+    let keyed = HmacSha512::new(SEED);
+    group.bench_function("keyed", |b| {
+        b.iter(|| black_box(&keyed).words_with(MESSAGE));
     });
     group.finish();
 }

@@ -1,7 +1,7 @@
 //! The text that joins the secret and every seat's number, and the key it
 //! hashes to (docs/schemes/atout-v1.md, step 2: the text and the key).
 
-use fairdeal_core::Midstate;
+use fairdeal_core::hash::{Midstate, Sha256};
 
 use crate::Input;
 
@@ -30,7 +30,7 @@ pub fn key(input: &Input) -> String {
 /// Returns the key's 64 hex digits as bytes, hashing the text's parts one
 /// after another: nothing is allocated (the stream is made once per deal).
 pub fn key_digits(input: &Input) -> [u8; 64] {
-    let mut hasher = Midstate::new();
+    let mut hasher = Midstate::<Sha256>::new();
     hasher.update(TAG.as_bytes());
     for part in std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str)) {
         hasher.update(&[SEPARATOR as u8]);

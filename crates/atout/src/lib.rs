@@ -9,9 +9,10 @@ mod key;
 
 use std::borrow::Cow;
 
+use fairdeal_core::hash::Sha256Counter;
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hashed, Hints,
-    OneDeal, Player, SchemeInfo, Sha256Counter, TableView, fisher_yates_rejection, identity_into,
+    OneDeal, Player, SchemeInfo, TableView, fisher_yates_rejection, identity_into,
 };
 use serde_json::Value;
 

@@ -4,7 +4,8 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
-use crate::{Error, ErrorKind, Midstate, text};
+use crate::hash::{Midstate, Sha256};
+use crate::{Error, ErrorKind, text};
 
 /// A SHA-256 digest shown as 64 lowercase hex digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -13,13 +14,13 @@ pub struct Fingerprint([u8; 32]);
 impl Fingerprint {
     /// Returns the fingerprint of `text`: SHA-256 of its bytes, as given.
     pub fn of(text: &[u8]) -> Self {
-        Self(Midstate::new().digest_with(text))
+        Self(Midstate::<Sha256>::new().digest_with(text))
     }
 
     /// Returns the fingerprint of the text made of `parts` joined, without
     /// joining them (nothing is allocated).
     pub fn of_parts(parts: &[&[u8]]) -> Self {
-        let mut hasher = Midstate::new();
+        let mut hasher = Midstate::<Sha256>::new();
         for part in parts {
             hasher.update(part);
         }

@@ -5,6 +5,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::hash::Blocks;
 use crate::{Error, Field, Game};
 
 /// What a scheme is, besides its steps.
@@ -103,10 +104,10 @@ impl Cli {
     };
 }
 
-/// Returns the SHA-256 blocks one deal of a bench case hashes, from its
-/// input and the numbers its shuffle consumed (docs/performance.md,
-/// "Counting blocks").
-pub type CountBlocks = fn(input: &Value, consumed: usize) -> Result<u64, Error>;
+/// Returns the blocks one deal of a bench case compresses, per hash
+/// function, from its input and the numbers its shuffle consumed
+/// (docs/performance.md, "Counting blocks").
+pub type CountBlocks = fn(input: &Value, consumed: usize) -> Result<Blocks, Error>;
 
 /// One deal that the benches time: a case of the scheme's vector file.
 #[derive(Clone, Copy, Debug)]
@@ -119,7 +120,7 @@ pub struct BenchCase {
     /// `Some(n)`: deal `n` of the series alone, without the commitment and
     /// the set-up; `None`: the whole input.
     pub hand: Option<usize>,
-    /// The SHA-256 blocks of one such deal.
+    /// The blocks of one such deal, per hash function.
     pub blocks: CountBlocks,
 }
 

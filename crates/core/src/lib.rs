@@ -16,17 +16,19 @@
 //! each scheme crate restates its own. Adding one: docs/adding-a-scheme.md.
 //!
 //! Shared pieces:
-//! - [`Sha256Counter`]: SHA-256(prefix + ":" + k), eight u32 big-endian
-//!   numbers per block (`euchremaster`, `atout-v1`).
+//! - [`hash`]: SHA-256 and SHA-512, plain and HMAC, kept as their state
+//!   after a shared prefix (a seed, a key), each hash paying only for its
+//!   own blocks; the counter stream H(prefix + ":" + k) over any of them
+//!   ([`hash::Sha256Counter`] for `euchremaster` and `atout-v1`,
+//!   [`hash::HmacSha256Counter`] for `hmac-blackjack`); and
+//!   [`hash::blocks`], the blocks a deal compresses per function, for the
+//!   benches.
 //! - [`fisher_yates_mul_shift`]: for i = n-1 down to 1, j = (u * (i+1)) >> 32;
 //!   [`fisher_yates_rejection`]: j = u mod (i+1), u below a multiple of i+1.
 //! - [`SplitMix64`]: Vigna's generator, a seed expander.
 //! - [`decks`]: the euchre and 52-card starting decks, from [`RANKS`] and
 //!   [`SUITS`]; [`EuchreDeal`]: hands, up-card and kitty dealt in packets.
 //! - [`Fingerprint`]: the SHA-256 commitment shown before play.
-//! - [`Midstate`] and [`HmacSha256`]: SHA-256 and HMAC-SHA256 kept as
-//!   their state after a shared prefix (a seed, a key), each hash paying
-//!   only for its own blocks; [`blocks`] counts them for the benches.
 //! - [`Fields`] and [`Rule`]: an input object checked against its field
 //!   list, every refusal naming its field; [`text`] holds the text checks.
 //! - [`Game`]: a scheme's other games (a blackjack replay, a roulette spin),
@@ -35,7 +37,6 @@
 //!
 //! Everything here is pure computation: no I/O, no threads, no global state.
 
-pub mod blocks;
 mod card;
 mod commitment;
 mod deck;
@@ -47,10 +48,9 @@ mod euchre_deal;
 mod field;
 pub mod fields;
 mod game;
-mod hmac;
+pub mod hash;
 mod info;
 pub mod json;
-mod midstate;
 mod sampler;
 mod scheme;
 mod seat;
@@ -71,17 +71,15 @@ pub use euchre_deal::EuchreDeal;
 pub use field::{Field, FieldKind, Rule};
 pub use fields::Fields;
 pub use game::{Game, Verb};
-pub use hmac::HmacSha256;
 pub use info::{
     BenchCase, Cli, Commitment, CountBlocks, ExpandCli, Generator, Hashed, HashedText, Hints,
     Player, SchemeInfo,
 };
-pub use midstate::Midstate;
 pub use sampler::{Dealt, Sampler};
 pub use scheme::{Check, DealScheme, DealSeries, FromJson, OneDeal};
 pub use seat::Seat;
 pub use shuffle::{fisher_yates_mul_shift, fisher_yates_rejection, limit, mul_shift, next_draw};
 pub use splitmix64::SplitMix64;
-pub use stream::{RecordInto, Recorder, Sha256Counter, decimal};
+pub use stream::{RecordInto, Recorder, decimal};
 pub use trace::{Buffers, DealSchemeExt, DealTrace, PreludeOf, SetupOf, Trace};
 pub use view::{Part, PartValue, TableView};

@@ -1,6 +1,7 @@
 //! The SHA-256 blocks of one deal, for `fairdeal bench`'s hash-bound limit.
 
-use fairdeal_core::blocks::{BLOCK, counter, message, whole_blocks};
+use fairdeal_core::hash::blocks::{counter, message, whole_blocks};
+use fairdeal_core::hash::{Blocks, Sha2, Sha256};
 use fairdeal_core::{Error, FromJson};
 use serde_json::Value;
 
@@ -13,14 +14,14 @@ use crate::{Input, deck};
 /// serves the fingerprint and every counter hash. The sample (`K7 cut`, 23
 /// numbers, so k = 0, 1, 2): 1 (the seed) + 1 (the fingerprint's padding
 /// block) + 3 x ceil((":K7 cut:" 8 + "k" 1 + 9) / 64) = 1 + 1 + 3 = 5.
-pub(crate) fn per_deal(input: &Value, _consumed: usize) -> Result<u64, Error> {
+pub(crate) fn per_deal(input: &Value, _consumed: usize) -> Result<Blocks, Error> {
     let input = Input::from_json(input)?;
     let cards = deck::starting(input.joker()).len();
     let seed = input.seed().len();
-    let shared = whole_blocks(seed);
-    let fingerprint = message(seed % BLOCK);
-    let stream = counter(seed % BLOCK + 1 + input.cut().len() + 1, cards - 1);
-    Ok(shared + fingerprint + stream)
+    let shared = whole_blocks::<Sha256>(seed);
+    let fingerprint = message::<Sha256>(seed % Sha256::BLOCK);
+    let stream = counter::<Sha256>(seed % Sha256::BLOCK + 1 + input.cut().len() + 1, cards - 1);
+    Ok(Blocks::of::<Sha256>(shared + fingerprint + stream))
 }
 
 #[cfg(test)]
@@ -33,6 +34,6 @@ mod tests {
     fn the_sample_hashes_five_blocks() {
         let seed = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
         let input = json!({"seed": seed, "cut": "K7 cut", "dealer": 1});
-        assert_eq!(per_deal(&input, 23).unwrap(), 5);
+        assert_eq!(per_deal(&input, 23).unwrap(), Blocks::of::<Sha256>(5));
     }
 }

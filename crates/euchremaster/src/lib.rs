@@ -7,10 +7,10 @@ mod input;
 
 use std::borrow::Cow;
 
+use fairdeal_core::hash::{Midstate, Sha256, Sha256Counter};
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
-    Hints, Midstate, OneDeal, Player, SchemeInfo, Sha256Counter, TableView, fisher_yates_mul_shift,
-    identity_into,
+    Hints, OneDeal, Player, SchemeInfo, TableView, fisher_yates_mul_shift, identity_into,
 };
 use serde_json::Value;
 
@@ -94,7 +94,7 @@ impl DealScheme for EuchreMaster {
     fn commitment_and_stream(input: &Input) -> (Fingerprint, Sha256Counter) {
         // The seed is 64 characters: exactly one block, whose state serves
         // the fingerprint and every counter hash (seed:cut:k).
-        let after_seed = Midstate::new().chain(input.seed().as_bytes());
+        let after_seed = Midstate::<Sha256>::new().chain(input.seed().as_bytes());
         let fingerprint = Fingerprint::from_bytes(after_seed.digest());
         (
             fingerprint,

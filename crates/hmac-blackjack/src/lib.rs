@@ -7,7 +7,7 @@ pub mod games;
 mod hand;
 mod input;
 mod shoe;
-mod stream;
+pub mod stream;
 mod ticket;
 
 use std::borrow::Cow;
@@ -77,7 +77,7 @@ impl DealScheme for HmacBlackjack {
     }
 
     fn stream(input: &Input, _deal: usize) -> HmacStream {
-        HmacStream::new(input)
+        stream::of(input)
     }
 
     fn starting_deck(_: &Input, _deal: usize) -> Cow<'static, [Card]> {

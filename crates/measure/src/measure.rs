@@ -14,8 +14,7 @@ use std::io;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use sha2::compress256;
-use sha2::digest::generic_array::GenericArray;
+use fairdeal::core::hash::{Sha2, Sha512};
 use sha2::{Digest, Sha256};
 
 use crate::report::{Baseline, Report, Row, Threads};
@@ -26,6 +25,9 @@ use crate::workload::Workload;
 /// The message the block baseline hashes: 55 bytes, the longest that
 /// SHA-256 pads into a single 64-byte block.
 pub const BLOCK_MESSAGE: [u8; 55] = [b'a'; 55];
+/// The same for SHA-512: 111 bytes, the longest that SHA-512 pads into a
+/// single 128-byte block.
+pub const BLOCK_MESSAGE_512: [u8; Sha512::ONE_BLOCK_MESSAGE] = [b'a'; Sha512::ONE_BLOCK_MESSAGE];
 
 /// Windows per measurement.
 pub const SAMPLES: u32 = 10;
@@ -152,7 +154,7 @@ pub fn measure(duration: Duration, work: &mut dyn FnMut()) -> Samples {
 /// Returns the time of one SHA-256 block: a one-block message
 /// ([`BLOCK_MESSAGE`]) hashed from a new hasher to its digest with sha2's
 /// own API (a little quicker for a fresh message than the deals'
-/// `fairdeal_core::Midstate`, so the limit is the stricter for it).
+/// `fairdeal_core::hash::Midstate`, so the limit is the stricter for it).
 pub fn sha256_block(duration: Duration) -> Samples {
     measure(duration, &mut || {
         black_box(Sha256::digest(black_box(&BLOCK_MESSAGE)));
@@ -163,12 +165,16 @@ pub fn sha256_block(duration: Duration) -> Samples {
 /// the floor under [`sha256_block`], which adds the padding and the digest.
 pub fn sha256_compression(duration: Duration) -> Samples {
     let mut state = [0; 8];
-    measure(duration, &mut || compress_one_block(black_box(&mut state)))
+    measure(duration, &mut || {
+        compress_one_block::<fairdeal::core::hash::Sha256>(black_box(&mut state));
+    })
 }
 
-/// Compresses one fixed block into `state`.
-pub fn compress_one_block(state: &mut [u32; 8]) {
-    compress256(state, &[GenericArray::from([b'a'; 64])]);
+/// Compresses one fixed block (all `a`) into `state`.
+pub fn compress_one_block<H: Sha2>(state: &mut H::State) {
+    let mut block = H::ZERO_BLOCK;
+    block.as_mut().fill(b'a');
+    H::compress(state, block.as_ref());
 }
 
 /// Measures every workload in `workloads` as `options` says, reporting each

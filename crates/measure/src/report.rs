@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use fairdeal::core::hash::Algorithm;
 use serde::Serialize;
 
 use crate::samples::Samples;
@@ -95,19 +96,20 @@ impl Row {
     ) -> Self {
         let ns_per_deal = one.median().ns_each();
         let ns_per_block = sha256.ns_per_block;
-        let hash_bound_ns = w.blocks as f64 * ns_per_block;
-        let compression_bound_ns = w.blocks as f64 * sha256.ns_per_compression;
+        let blocks = w.blocks.get(Algorithm::Sha256);
+        let hash_bound_ns = blocks as f64 * ns_per_block;
+        let compression_bound_ns = blocks as f64 * sha256.ns_per_compression;
         Self {
             scheme: w.scheme,
             deal: w.deal.clone(),
             deals_per_second: one.median().per_second(),
             ns_per_deal,
             ns_per_deal_range: one.range_ns(),
-            sha256_blocks_per_deal: w.blocks,
+            sha256_blocks_per_deal: blocks,
             ns_per_sha256_block: ns_per_block,
             hash_bound_ns,
-            ratio_to_hash_bound: (w.blocks > 0).then(|| ns_per_deal / hash_bound_ns),
-            ratio_to_compression_bound: (w.blocks > 0).then(|| ns_per_deal / compression_bound_ns),
+            ratio_to_hash_bound: (blocks > 0).then(|| ns_per_deal / hash_bound_ns),
+            ratio_to_compression_bound: (blocks > 0).then(|| ns_per_deal / compression_bound_ns),
             threads,
         }
     }

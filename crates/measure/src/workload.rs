@@ -1,5 +1,5 @@
 //! What one deal is, per scheme: the work `fairdeal bench` and the criterion
-//! benches time, and the SHA-256 blocks it needs. Every workload comes from
+//! benches time, and the blocks it compresses, per hash function. Every workload comes from
 //! a registered scheme's bench cases ([`SchemeInfo::bench`]), so a new
 //! scheme needs no edit here.
 //!
@@ -8,6 +8,7 @@
 use std::fmt;
 
 use fairdeal::DynScheme;
+use fairdeal::core::hash::Blocks;
 use fairdeal::core::{BenchCase, Work};
 use serde_json::Value;
 
@@ -18,8 +19,8 @@ pub struct Workload {
     pub scheme: &'static str,
     /// What one deal is, for the table (`trace of dealer-1`).
     pub deal: String,
-    /// SHA-256 blocks one deal needs.
-    pub blocks: u64,
+    /// The blocks one deal compresses, per hash function.
+    pub blocks: Blocks,
     /// Whether the deal goes into reused buffers (no allocation).
     pub into_buffers: bool,
     source: &'static dyn DynScheme,
@@ -135,6 +136,8 @@ fn consumed(trace: &Value, hand: Option<usize>) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use fairdeal::core::hash::Algorithm;
+
     use super::*;
 
     #[test]
@@ -157,13 +160,20 @@ mod tests {
     fn a_hand_alone_hashes_no_more_than_its_whole_input() {
         let workloads = all();
         for w in &workloads {
-            let whole = workloads
-                .iter()
-                .filter(|v| v.scheme == w.scheme && v.deal.starts_with("trace of "))
-                .map(|v| v.blocks)
-                .max();
-            if let Some(whole) = whole {
-                assert!(w.blocks <= whole, "{} ({})", w.scheme, w.deal);
+            for algorithm in Algorithm::ALL {
+                let whole = workloads
+                    .iter()
+                    .filter(|v| v.scheme == w.scheme && v.deal.starts_with("trace of "))
+                    .map(|v| v.blocks.get(algorithm))
+                    .max();
+                if let Some(whole) = whole {
+                    assert!(
+                        w.blocks.get(algorithm) <= whole,
+                        "{} ({}): {algorithm}",
+                        w.scheme,
+                        w.deal
+                    );
+                }
             }
         }
     }

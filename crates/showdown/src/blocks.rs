@@ -1,7 +1,8 @@
 //! The SHA-256 blocks of a game and of a hand, for `fairdeal bench`'s
 //! hash-bound limit.
 
-use fairdeal_core::blocks::message;
+use fairdeal_core::hash::blocks::message;
+use fairdeal_core::hash::{Blocks, Sha256};
 use fairdeal_core::{Error, FromJson};
 use serde_json::Value;
 
@@ -12,24 +13,26 @@ use crate::Input;
 /// after it is xoshiro256** draws: no hashing.
 ///
 /// The case: a 64-character house seed, ceil((64 + 9) / 64) = 2.
-pub(crate) fn per_game(input: &Value, _consumed: usize) -> Result<u64, Error> {
-    Ok(message(Input::from_json(input)?.house_seed().len()))
+pub(crate) fn per_game(input: &Value, _consumed: usize) -> Result<Blocks, Error> {
+    let fingerprint = message::<Sha256>(Input::from_json(input)?.house_seed().len());
+    Ok(Blocks::of::<Sha256>(fingerprint))
 }
 
 /// One hand inside a game: xoshiro256** draws only.
-pub(crate) fn per_hand(_input: &Value, _consumed: usize) -> Result<u64, Error> {
-    Ok(0)
+pub(crate) fn per_hand(_input: &Value, _consumed: usize) -> Result<Blocks, Error> {
+    Ok(Blocks::NONE)
 }
 
 #[cfg(test)]
 mod tests {
     use fairdeal_core::DealScheme;
+    use fairdeal_core::hash::{Blocks, Sha256};
 
     use crate::Showdown;
 
     #[test]
     fn a_game_hashes_two_blocks_and_a_hand_none() {
-        let blocks: Vec<(&str, Option<usize>, u64)> = Showdown::INFO
+        let blocks: Vec<(&str, Option<usize>, Blocks)> = Showdown::INFO
             .bench
             .iter()
             .map(|case| {
@@ -40,9 +43,9 @@ mod tests {
         assert_eq!(
             blocks,
             [
-                ("fisher-yates-1-hands", None, 2),
-                ("fisher-yates-1-hands", Some(1), 0),
-                ("kitchen-table-2-hands", Some(2), 0),
+                ("fisher-yates-1-hands", None, Blocks::of::<Sha256>(2)),
+                ("fisher-yates-1-hands", Some(1), Blocks::NONE),
+                ("kitchen-table-2-hands", Some(2), Blocks::NONE),
             ]
         );
     }

@@ -1,7 +1,7 @@
 //! The game seed and the streams drawn from it (docs/schemes/showdown.md,
 //! step 2: the game seed, and step 3: the streams).
 
-use fairdeal_core::Midstate;
+use fairdeal_core::hash::{Midstate, Sha256};
 
 use crate::{SplitMix64, Xoshiro256StarStar};
 
@@ -13,7 +13,7 @@ impl GameSeed {
     /// Returns the game seed of `house_seed` and `phrase`; the phrase's
     /// UTF-8 bytes are hashed as given (no trimming, no normalisation).
     pub fn new(house_seed: &str, phrase: &str) -> Self {
-        let digest = Midstate::new()
+        let digest = Midstate::<Sha256>::new()
             .chain(house_seed.as_bytes())
             .chain(b":")
             .chain(phrase.as_bytes())

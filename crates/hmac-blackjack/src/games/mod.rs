@@ -15,7 +15,7 @@ use fairdeal_core::{Error, Game, given_randoms};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{HmacStream, Input};
+use crate::{HmacStream, Input, stream};
 
 /// Every game of the scheme, in the order the CLI lists them.
 pub const GAMES: &[Game] = &[
@@ -43,7 +43,7 @@ impl Numbers {
     pub fn new(input: &Input, given: Option<Vec<u32>>) -> Self {
         match given {
             Some(list) => Self::Given(list.into_iter()),
-            None => Self::Stream(HmacStream::new(input)),
+            None => Self::Stream(stream::of(input)),
         }
     }
 }

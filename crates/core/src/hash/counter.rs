@@ -1,0 +1,218 @@
+//! The counter stream: H(prefix + ":" + k) for k = 0, 1, 2, ..., each
+//! digest read as big-endian u32 numbers, for any hash kept after a prefix
+//! ([`PrefixHash`]: a plain [`Midstate`] or a keyed [`Hmac`]).
+
+use std::fmt;
+
+use super::{Hmac, Midstate, Sha2};
+use crate::decimal;
+
+/// A hash held as its state after a prefix, finishing a copy of that state
+/// with each tail: what a [`Counter`] needs of its hash.
+pub trait PrefixHash: Clone + fmt::Debug {
+    /// The digest read as u32 big-endian numbers.
+    type Words: Copy + fmt::Debug + Default + AsRef<[u32]>;
+
+    /// Absorbs `bytes` into the prefix.
+    fn update(&mut self, bytes: &[u8]);
+
+    /// Returns the digest of the prefix followed by `tail`; the state is
+    /// left as it was.
+    fn words_with(&self, tail: &[u8]) -> Self::Words;
+}
+
+impl<H: Sha2> PrefixHash for Midstate<H> {
+    type Words = H::Words;
+
+    #[inline]
+    fn update(&mut self, bytes: &[u8]) {
+        Midstate::update(self, bytes);
+    }
+
+    #[inline]
+    fn words_with(&self, tail: &[u8]) -> H::Words {
+        Midstate::words_with(self, tail)
+    }
+}
+
+impl<H: Sha2> PrefixHash for Hmac<H> {
+    type Words = H::Words;
+
+    #[inline]
+    fn update(&mut self, bytes: &[u8]) {
+        Hmac::update(self, bytes);
+    }
+
+    #[inline]
+    fn words_with(&self, tail: &[u8]) -> H::Words {
+        Hmac::words_with(self, tail)
+    }
+}
+
+/// H(prefix + ":" + k) for k = 0, 1, 2, ..., each digest read as u32
+/// big-endian numbers, in order: eight a SHA-256 digest, sixteen a SHA-512
+/// one (docs/schemes/euchremaster.md, step 2: the random numbers;
+/// docs/schemes/atout-v1.md, step 3: the numbers; for an HMAC,
+/// docs/schemes/hmac-blackjack.md, step 2: the byte stream).
+///
+/// The hash's state after `prefix:` is computed once and each block
+/// finishes a copy of it, so a prefix of a block or more is never hashed
+/// twice, and `k` is written into a stack buffer: the stream never
+/// allocates.
+#[derive(Clone, Debug)]
+pub struct Counter<P: PrefixHash> {
+    after_prefix: P,
+    k: u64,
+    block: P::Words,
+    next: usize,
+}
+
+impl<P: PrefixHash> Counter<P> {
+    /// Returns the stream whose prefix is what `hasher` has absorbed, then
+    /// `parts`: a caller that already hashed the prefix's first block (for
+    /// the fingerprint) shares that work.
+    pub fn continuing(mut hasher: P, parts: &[&[u8]]) -> Self {
+        for part in parts {
+            hasher.update(part);
+        }
+        hasher.update(b":");
+        let block = P::Words::default();
+        Self {
+            after_prefix: hasher,
+            k: 0,
+            next: block.as_ref().len(),
+            block,
+        }
+    }
+
+    /// Returns the hashed text (for an HMAC, the message) of block `k`:
+    /// what a port must hash.
+    pub fn preimage(prefix: &[u8], k: u64) -> Vec<u8> {
+        let mut buf = [0; 20];
+        [prefix, b":", decimal(k, &mut buf)].concat()
+    }
+
+    // Out of line: once a block, while `next` is inlined into the shuffle.
+    #[inline(never)]
+    fn refill(&mut self) {
+        let mut buf = [0; 20];
+        self.block = self.after_prefix.words_with(decimal(self.k, &mut buf));
+        self.k += 1;
+        self.next = 0;
+    }
+}
+
+impl<H: Sha2> Counter<Midstate<H>> {
+    /// Returns the stream for `prefix` (the text before the colon).
+    pub fn new(prefix: &[u8]) -> Self {
+        Self::from_parts(&[prefix])
+    }
+
+    /// Returns the stream for the prefix made of `parts` joined, without
+    /// joining them (nothing is allocated).
+    pub fn from_parts(parts: &[&[u8]]) -> Self {
+        Self::continuing(Midstate::new(), parts)
+    }
+}
+
+impl<H: Sha2> Counter<Hmac<H>> {
+    /// Returns the stream HMAC(`key`, prefix + ":" + k), the prefix made of
+    /// `parts` joined (nothing is allocated).
+    pub fn keyed(key: &[u8], parts: &[&[u8]]) -> Self {
+        Self::continuing(Hmac::new(key), parts)
+    }
+}
+
+impl<P: PrefixHash> Iterator for Counter<P> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        if self.next == self.block.as_ref().len() {
+            self.refill();
+        }
+        let u = self.block.as_ref()[self.next];
+        self.next += 1;
+        Some(u)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use hmac::Mac;
+    use sha2::Digest;
+
+    use crate::hash::{HmacSha256Counter, HmacSha512Counter, Sha256Counter, Sha512Counter};
+
+    /// Returns `digest` read as u32 big-endian numbers.
+    fn words(digest: &[u8]) -> Vec<u32> {
+        digest
+            .chunks_exact(4)
+            .map(|four| u32::from_be_bytes(four.try_into().unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn counter_blocks_are_sha256_of_prefix_colon_k() {
+        // `printf 'abc:0' | sha256sum` starts 5f36efce 86f68877 ...; the
+        // ninth number is the first word of `printf 'abc:1' | sha256sum`.
+        let taken: Vec<u32> = Sha256Counter::new(b"abc").take(9).collect();
+        let first = sha2::Sha256::digest(b"abc:0");
+        let second = sha2::Sha256::digest(b"abc:1");
+        assert_eq!(taken[..2], [0x5f36_efce, 0x86f6_8877]);
+        assert_eq!(taken[..8], words(&first));
+        assert_eq!(taken[8], words(&second)[0]);
+        assert_eq!(Sha256Counter::preimage(b"abc", 12), b"abc:12");
+    }
+
+    #[test]
+    fn counter_blocks_are_sha512_of_prefix_colon_k() {
+        // Sixteen numbers a digest: the seventeenth is the first of k = 1.
+        let taken: Vec<u32> = Sha512Counter::new(b"abc").take(33).collect();
+        let digests: Vec<u32> = (0..3)
+            .flat_map(|k| words(&sha2::Sha512::digest(format!("abc:{k}"))))
+            .collect();
+        assert_eq!(taken, digests[..33]);
+    }
+
+    #[test]
+    fn counter_shares_the_prefix_state_across_block_boundaries() {
+        // A prefix of exactly one block, and one a byte short of it (the
+        // colon then completes the block); the clone must still be the hash
+        // of the whole text.
+        for len in [63, 64, 127, 128, 200] {
+            let prefix = vec![b'a'; len];
+            let u = Sha256Counter::new(&prefix).next().unwrap();
+            let d = sha2::Sha256::digest([&prefix[..], b":0"].concat());
+            assert_eq!(u, words(&d)[0], "{len}");
+            let taken: Vec<u32> = Sha512Counter::from_parts(&[&prefix[..1], &prefix[1..]])
+                .take(16)
+                .collect();
+            let d = sha2::Sha512::digest([&prefix[..], b":0"].concat());
+            assert_eq!(taken, words(&d), "{len}");
+        }
+    }
+
+    #[test]
+    fn keyed_counters_are_hmac_of_prefix_colon_k() {
+        fn mac<M: Mac + sha2::digest::KeyInit>(key: &[u8], message: &[u8]) -> Vec<u32> {
+            let mut mac = <M as Mac>::new_from_slice(key).unwrap();
+            mac.update(message);
+            words(&mac.finalize().into_bytes())
+        }
+        for k in [0, 9, 10] {
+            let message = HmacSha256Counter::preimage(b"client:7", k);
+            let skip = usize::try_from(k).unwrap();
+            let ours: Vec<u32> = HmacSha256Counter::keyed(b"server", &[b"client", b":7"])
+                .skip(8 * skip)
+                .take(8)
+                .collect();
+            assert_eq!(ours, mac::<hmac::Hmac<sha2::Sha256>>(b"server", &message));
+            let ours: Vec<u32> = HmacSha512Counter::keyed(b"server", &[b"client:7"])
+                .skip(16 * skip)
+                .take(16)
+                .collect();
+            assert_eq!(ours, mac::<hmac::Hmac<sha2::Sha512>>(b"server", &message));
+        }
+    }
+}
