@@ -1,7 +1,7 @@
 //! The instrument behind `fairdeal bench` and the criterion benches: what
 //! one deal is per scheme ([`workload`], from each registered scheme's bench
 //! cases), and the measuring loop ([`measure`]) that times deals against raw
-//! SHA-256 in the same run.
+//! SHA-2 blocks (each function the deals compress) in the same run.
 //!
 //! The measuring lives in a crate of its own, not in the `fairdeal` facade,
 //! because it uses a clock and threads, which the library crates keep out
@@ -16,6 +16,6 @@ pub mod threads;
 pub mod workload;
 
 pub use measure::{MAX_SECONDS, MAX_THREADS, MeasureError, Options, run};
-pub use report::{Baseline, Report, Row, Threads};
+pub use report::{Baseline, HashBlocks, Report, Row, Threads, bounds, hashes_needed};
 pub use samples::{Rate, Samples};
 pub use workload::Workload;

@@ -1,5 +1,6 @@
 //! The measuring loop: deals per second on one thread, then on N threads at
-//! once, beside the cost of one SHA-256 block measured in the same run.
+//! once, beside the cost of one block of each hash function the deals
+//! compress, measured in the same run.
 //!
 //! Each measurement is [`SAMPLES`] windows in a row, after a warm-up; the
 //! median window is the result, so that a moment of noise on a shared
@@ -14,19 +15,19 @@ use std::io;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use fairdeal::core::hash::{Sha2, Sha512};
-use sha2::{Digest, Sha256};
+use fairdeal::core::hash::{Algorithm, Sha2, Sha256, Sha512};
+use sha2::Digest;
 
-use crate::report::{Baseline, Report, Row, Threads};
+use crate::report::{Baseline, Report, Row, Threads, baseline, hashes_needed};
 use crate::samples::{Rate, Samples};
 use crate::threads::rate_on_threads;
 use crate::workload::Workload;
 
-/// The message the block baseline hashes: 55 bytes, the longest that
-/// SHA-256 pads into a single 64-byte block.
-pub const BLOCK_MESSAGE: [u8; 55] = [b'a'; 55];
-/// The same for SHA-512: 111 bytes, the longest that SHA-512 pads into a
-/// single 128-byte block.
+/// The message the SHA-256 block baseline hashes: 55 bytes, the longest
+/// that SHA-256 pads into a single 64-byte block.
+pub const BLOCK_MESSAGE: [u8; Sha256::ONE_BLOCK_MESSAGE] = [b'a'; Sha256::ONE_BLOCK_MESSAGE];
+/// The message the SHA-512 block baseline hashes: 111 bytes, the longest
+/// that SHA-512 pads into a single 128-byte block.
 pub const BLOCK_MESSAGE_512: [u8; Sha512::ONE_BLOCK_MESSAGE] = [b'a'; Sha512::ONE_BLOCK_MESSAGE];
 
 /// Windows per measurement.
@@ -151,23 +152,36 @@ pub fn measure(duration: Duration, work: &mut dyn FnMut()) -> Samples {
     Samples::new((0..SAMPLES).map(|_| run_for(window)).collect())
 }
 
-/// Returns the time of one SHA-256 block: a one-block message
-/// ([`BLOCK_MESSAGE`]) hashed from a new hasher to its digest with sha2's
-/// own API (a little quicker for a fresh message than the deals'
-/// `fairdeal_core::hash::Midstate`, so the limit is the stricter for it).
-pub fn sha256_block(duration: Duration) -> Samples {
-    measure(duration, &mut || {
-        black_box(Sha256::digest(black_box(&BLOCK_MESSAGE)));
-    })
+/// Returns the time of one block of `hash`: its longest one-block message
+/// ([`BLOCK_MESSAGE`], [`BLOCK_MESSAGE_512`]) hashed from a new hasher to
+/// its digest with sha2's own API (a little quicker for a fresh message
+/// than the deals' `fairdeal_core::hash::Midstate`, so the limit is the
+/// stricter for it).
+pub fn one_block(hash: Algorithm, duration: Duration) -> Samples {
+    fn digest<D: Digest>(message: &[u8], duration: Duration) -> Samples {
+        measure(duration, &mut || {
+            black_box(D::digest(black_box(message)));
+        })
+    }
+    match hash {
+        Algorithm::Sha256 => digest::<sha2::Sha256>(&BLOCK_MESSAGE, duration),
+        Algorithm::Sha512 => digest::<sha2::Sha512>(&BLOCK_MESSAGE_512, duration),
+    }
 }
 
-/// Returns the time of SHA-256's compression function on one block alone:
-/// the floor under [`sha256_block`], which adds the padding and the digest.
-pub fn sha256_compression(duration: Duration) -> Samples {
-    let mut state = [0; 8];
-    measure(duration, &mut || {
-        compress_one_block::<fairdeal::core::hash::Sha256>(black_box(&mut state));
-    })
+/// Returns the time of `hash`'s compression function on one block alone:
+/// the floor under [`one_block`], which adds the padding and the digest.
+pub fn compression(hash: Algorithm, duration: Duration) -> Samples {
+    fn compress<H: Sha2>(duration: Duration) -> Samples {
+        let mut state = H::IV;
+        measure(duration, &mut || {
+            compress_one_block::<H>(black_box(&mut state));
+        })
+    }
+    match hash {
+        Algorithm::Sha256 => compress::<Sha256>(duration),
+        Algorithm::Sha512 => compress::<Sha512>(duration),
+    }
 }
 
 /// Compresses one fixed block (all `a`) into `state`.
@@ -175,6 +189,29 @@ pub fn compress_one_block<H: Sha2>(state: &mut H::State) {
     let mut block = H::ZERO_BLOCK;
     block.as_mut().fill(b'a');
     H::compress(state, block.as_ref());
+}
+
+/// Measures the baseline of `hash` for `duration`, each step reported to
+/// `progress`.
+fn measure_baseline(
+    hash: Algorithm,
+    duration: Duration,
+    progress: &mut dyn FnMut(&str),
+) -> Baseline {
+    let (name, bytes, seconds) = (hash.name(), hash.block_bytes(), duration.as_secs_f64());
+    progress(&format!("{name}: one {bytes}-byte block ({seconds} s)"));
+    let block = one_block(hash, duration).median().ns_each();
+    progress(&format!("{name}: {block:.1} ns per block"));
+    progress(&format!("{name}: the compression alone ({seconds} s)"));
+    let compression = compression(hash, duration).median().ns_each();
+    progress(&format!("{name}: {compression:.1} ns per compression"));
+    Baseline {
+        hash,
+        block_bytes: bytes,
+        message_bytes: hash.one_block_message(),
+        ns_per_block: block,
+        ns_per_compression: compression,
+    }
 }
 
 /// Measures every workload in `workloads` as `options` says, reporting each
@@ -198,17 +235,10 @@ pub fn run(
 ) -> Result<Report, MeasureError> {
     let duration = options.duration()?;
     let seconds = options.seconds;
-    progress(&format!("sha256: one 64-byte block ({seconds} s)"));
-    let block = sha256_block(duration).median().ns_each();
-    progress(&format!("sha256: {block:.1} ns per block"));
-    progress(&format!("sha256: the compression alone ({seconds} s)"));
-    let compression = sha256_compression(duration).median().ns_each();
-    progress(&format!("sha256: {compression:.1} ns per compression"));
-    let sha256 = Baseline {
-        message_bytes: BLOCK_MESSAGE.len(),
-        ns_per_block: block,
-        ns_per_compression: compression,
-    };
+    let baselines: Vec<Baseline> = hashes_needed(workloads.iter().map(|w| w.blocks))
+        .into_iter()
+        .map(|hash| measure_baseline(hash, duration, progress))
+        .collect();
     let ones: Vec<Samples> = workloads
         .iter()
         .map(|w| {
@@ -247,7 +277,7 @@ pub fn run(
                 ));
                 Ok(threads)
             });
-            Ok(Row::new(w, one, &sha256, threads.transpose()?))
+            Ok(Row::new(w, one, &baselines, threads.transpose()?))
         })
         .collect::<Result<_, MeasureError>>()?;
     Ok(Report {
@@ -255,7 +285,8 @@ pub fn run(
         available_parallelism: thread::available_parallelism().map_or(1, usize::from),
         seconds,
         samples: SAMPLES,
-        sha256,
+        sha256: baseline(&baselines, Algorithm::Sha256).clone(),
+        baselines,
         results: rows,
     })
 }

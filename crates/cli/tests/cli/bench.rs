@@ -22,6 +22,16 @@ fn bench_reports_every_field_as_json_and_progress_on_stderr() {
     assert!(report["sha256"]["ns_per_block"].as_f64().unwrap() > 0.0);
     assert!(report["sha256"]["ns_per_compression"].as_f64().unwrap() > 0.0);
     assert_eq!(report["sha256"]["message_bytes"], 55);
+    // One baseline per hash function the deals compress: SHA-256 alone
+    // here (no registered scheme hashes with SHA-512 yet).
+    let baselines = report["baselines"].as_array().unwrap();
+    assert_eq!(baselines.len(), 1, "{report}");
+    assert_eq!(baselines[0]["hash"], "sha256");
+    assert_eq!(baselines[0]["block_bytes"], 64);
+    assert_eq!(
+        baselines[0]["ns_per_block"],
+        report["sha256"]["ns_per_block"]
+    );
     assert_eq!(report["seconds"], 0.05);
     let results = report["results"].as_array().unwrap();
     assert_eq!(results.len(), 2, "{report}");
@@ -32,6 +42,11 @@ fn bench_reports_every_field_as_json_and_progress_on_stderr() {
     assert_eq!(row["deal"], "trace of dealer-1");
     // 1 (the seed's block) + 1 (the fingerprint's padding) + 3 counter hashes.
     assert_eq!(row["sha256_blocks_per_deal"], 5);
+    let hashes = row["hashes"].as_array().unwrap();
+    assert_eq!(hashes.len(), 1, "{row}");
+    assert_eq!(hashes[0]["hash"], "sha256");
+    assert_eq!(hashes[0]["blocks_per_deal"], 5);
+    assert_eq!(hashes[0]["ns_per_block"], row["ns_per_sha256_block"]);
     for field in [
         "deals_per_second",
         "ns_per_deal",
@@ -46,6 +61,10 @@ fn bench_reports_every_field_as_json_and_progress_on_stderr() {
     assert!(row["threads"].is_null(), "{row}");
     assert!(
         progress.contains("bench: euchremaster: trace of dealer-1"),
+        "{progress}"
+    );
+    assert!(
+        progress.contains("bench: sha256: one 64-byte block") && !progress.contains("sha512"),
         "{progress}"
     );
 }
@@ -72,6 +91,7 @@ fn bench_threads_and_a_deal_without_hashing() {
     // A hand alone hashes nothing: no limit, no ratio.
     for hand in &results[2..] {
         assert_eq!(hand["sha256_blocks_per_deal"], 0);
+        assert_eq!(hand["hashes"], serde_json::json!([]));
         assert!(hand["ratio_to_hash_bound"].is_null());
         assert!(hand["ratio_to_compression_bound"].is_null());
     }
@@ -97,11 +117,23 @@ fn bench_prints_a_table() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("hash-bound ns"), "{out}");
+    // The baselines' lines first (after a debug build's note).
+    let first = out.lines().find(|l| !l.starts_with("NOTE: "));
+    assert!(first.is_some_and(|l| l.starts_with("SHA-256: ")), "{out}");
     let rows: Vec<&str> = out
         .lines()
         .filter(|l| l.starts_with("sfc32-lock") || l.starts_with("atout-v1"))
         .collect();
     assert_eq!(rows.len(), 4, "{out}");
+    // The hash column, then the blocks: sfc32-lock's lock is one block.
+    for row in &rows[..2] {
+        let cells: Vec<&str> = row
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        assert_eq!(cells[4..6], ["sha256", "1"], "{out}");
+    }
 }
 
 #[test]
