@@ -1,26 +1,12 @@
 //! The committed vector files, built into the binary: the default of
 //! `fairdeal conformance` and `fairdeal vectors check`, so that an installed
 //! `fairdeal` checks a port from any folder (`--dir` reads a folder
-//! instead). A test holds this list to `vectors/*.json`, both ways.
+//! instead). The build script lists the folder, so a new vector file is
+//! built in with no edit; a test holds the list to `vectors/*.json`.
 
 /// Each vector file of `vectors/` (the schema aside): its file name and its
-/// text, sorted by name.
-pub const FILES: &[(&str, &str)] = &[
-    ("atout-v1.json", include_str!("../../vectors/atout-v1.json")),
-    (
-        "euchremaster.json",
-        include_str!("../../vectors/euchremaster.json"),
-    ),
-    (
-        "hmac-blackjack.json",
-        include_str!("../../vectors/hmac-blackjack.json"),
-    ),
-    (
-        "sfc32-lock.json",
-        include_str!("../../vectors/sfc32-lock.json"),
-    ),
-    ("showdown.json", include_str!("../../vectors/showdown.json")),
-];
+/// text, sorted by name. `build.rs` writes the list from the folder.
+pub const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/vector_files.rs"));
 
 /// How a built-in file is named in messages: `atout-v1.json (built in)`.
 pub fn display(name: &str) -> String {
@@ -35,9 +21,8 @@ mod tests {
     use super::*;
     use crate::VectorFile;
 
-    /// A file added to vectors/ must be added to [`FILES`], and a file
-    /// removed from it removed: the built-in list is exactly the folder,
-    /// each text as committed.
+    /// The built-in list is exactly the folder, each text as committed: the
+    /// build script missed no file and took no other.
     #[test]
     fn the_built_in_files_are_exactly_those_of_the_vectors_folder() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../vectors");
@@ -50,7 +35,7 @@ mod tests {
         let built_in: Vec<&str> = FILES.iter().map(|(name, _)| *name).collect();
         assert_eq!(
             built_in, on_disk,
-            "conformance/src/embedded.rs must list every vectors/*.json and no other"
+            "conformance/build.rs must list every vectors/*.json and no other"
         );
         for (name, text) in FILES {
             // Compared without printing both: the files are large.
