@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod audit;
 mod blocks;
 mod deal;
 mod dealing;
@@ -60,6 +61,7 @@ impl DealScheme for AtoutV1 {
             generator: None,
             rejection: Some(STARTING_DECK.len()),
         },
+        audit: audit::AUDIT,
     };
 
     type Input = Input;

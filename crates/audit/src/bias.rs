@@ -18,63 +18,14 @@ use crate::exact::{fraction, ratio, to_f64};
 /// 2^32: how many values a 32-bit draw takes.
 const WORD: u64 = 1 << 32;
 
-/// How a scheme turns numbers into choices, and for which sizes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// j = (u * n) >> 32, for n from `sizes.0` to `sizes.1`.
-    MulShift {
-        /// Where the scheme uses it.
-        used_for: &'static str,
-        /// The fewest and most choices.
-        sizes: (u64, u64),
-    },
-    /// Rejection sampling: exact.
-    Rejection {
-        /// Where, and with which numbers.
-        used_for: &'static str,
-    },
-    /// A yes when u >= `from`.
-    Threshold {
-        /// Where.
-        used_for: &'static str,
-        /// The smallest u that says yes.
-        from: u64,
-        /// The chance it is meant to have, as `(p, q)`.
-        meant: (u64, u64),
-    },
-}
+/// How a scheme turns numbers into choices, and for which sizes: each
+/// scheme says so in its `INFO.audit.draws`.
+pub use fairdeal::core::DrawMethod as Method;
 
-/// The methods of a registered scheme, by id; empty for one the audit does
-/// not know.
+/// The methods of a registered scheme, by id, as its `INFO` lists them;
+/// empty for an id not registered.
 pub fn methods(scheme: &str) -> &'static [Method] {
-    match scheme {
-        "euchremaster" => &[Method::MulShift {
-            used_for: "Fisher-Yates swaps of the 24-card deck (25 with the joker)",
-            sizes: (2, 25),
-        }],
-        "sfc32-lock" => &[Method::MulShift {
-            used_for: "Fisher-Yates swaps of the 24-card deck",
-            sizes: (2, 24),
-        }],
-        "atout-v1" => &[Method::Rejection {
-            used_for: "Fisher-Yates swaps of the 32-card deck, 32-bit numbers",
-        }],
-        "hmac-blackjack" => &[
-            Method::MulShift {
-                used_for: "the shoe's picks from the cards remaining, 416 down to 1",
-                sizes: (1, 416),
-            },
-            Method::Threshold {
-                used_for: "plinko: right when f.toFixed(2) > 0.5, that is u >= 2168958485",
-                from: 2_168_958_485,
-                meant: (1, 2),
-            },
-        ],
-        "showdown" => &[Method::Rejection {
-            used_for: "below(k) for every choice (Fisher-Yates, riffles, cuts), 64-bit numbers",
-        }],
-        _ => &[],
-    }
+    fairdeal::scheme(scheme).map_or(&[], |s| s.info().audit.draws)
 }
 
 /// The exact bias of one method.

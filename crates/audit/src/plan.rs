@@ -1,6 +1,7 @@
 //! What the audit deals: for each scheme, an input template and the fields
 //! that each deal draws anew, so that every deal is a valid input of its own
-//! (docs/fairness.md, "The inputs").
+//! (docs/fairness.md, "The inputs"). Each scheme gives its own in
+//! `INFO.audit.plans`; the audit names none.
 //!
 //! Deal i's values come from its own generator, seeded by the audit's seed
 //! and i ([`generator`]), so a run gives the same deals whatever the
@@ -8,16 +9,16 @@
 //! server's seed), which make the deal; the rest is a fixed sample input.
 
 use fairdeal::DynScheme;
-use fairdeal::core::{Card, Field, FieldKind, Rule, SplitMix64};
+use fairdeal::core::{AuditPlan, Drawn, Field, FieldKind, Rule, SplitMix64};
 use serde_json::{Value, json};
 
-/// How showdown's hands are shuffled.
+/// How a scheme that offers a choice shuffles its hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shuffle {
-    /// Fisher-Yates from the EuchreMaster order: every other scheme's way.
+    /// Fisher-Yates from the starting order: every scheme's way.
     FisherYates,
-    /// Showdown's kitchen-table hand: 3 riffles and a cut of the cards
-    /// gathered after the hand before.
+    /// A kitchen-table hand: 3 riffles and a cut of the cards gathered
+    /// after the hand before.
     KitchenTable,
 }
 
@@ -62,7 +63,7 @@ pub enum Vary {
 pub struct Plan {
     /// The scheme, from the registry (or a test's own).
     pub scheme: &'static dyn DynScheme,
-    /// How showdown's hands are shuffled (Fisher-Yates for the others).
+    /// How its hands are shuffled.
     pub shuffle: Shuffle,
     /// The input, before the drawn fields.
     pub template: Value,
@@ -71,15 +72,12 @@ pub struct Plan {
     /// The first deal of each input that is tallied (2 for kitchen-table
     /// hands, each dealt from the cards gathered after the one before).
     pub first: usize,
-    /// The deals each input holds from `first` on: 60 hands of a showdown
-    /// game (each from a stream of its own), so that reading the game and
-    /// drawing its set-up is shared by 60 deals; 1 for the rest. It divides
-    /// [`CHUNK`](crate::run::CHUNK).
+    /// The deals each input holds from `first` on: the hands of a game
+    /// (each from a stream of its own), so that reading the game and
+    /// drawing its set-up is shared by them; 1 for an input of one deal. It
+    /// divides [`CHUNK`](crate::run::CHUNK).
     pub per_input: u64,
 }
-
-/// Hands of a showdown game that the audit tallies.
-pub const SHOWDOWN_HANDS: u64 = 60;
 
 /// Returns the generator of input `i` (deal `i` for the schemes that deal
 /// once an input): SplitMix64 from the state
@@ -90,57 +88,31 @@ pub fn generator(seed: u64, i: u64) -> SplitMix64 {
 }
 
 impl Plan {
-    /// Returns the plan of a registered scheme: `shuffle` is showdown's
-    /// (every other scheme has only Fisher-Yates-like shuffles).
+    /// Returns the plan of a scheme for `shuffle`: the one its
+    /// `INFO.audit.plans` gives, or, where it gives none, its first bench
+    /// case with every hexadecimal field drawn anew.
     ///
     /// # Errors
     ///
-    /// A kitchen-table shuffle asked of a scheme other than showdown.
+    /// A shuffle the scheme does not offer, or a template it cannot make.
     pub fn of(scheme: &'static dyn DynScheme, shuffle: Shuffle) -> Result<Self, String> {
-        let id = scheme.id();
-        if shuffle == Shuffle::KitchenTable && id != "showdown" {
-            return Err(format!(
-                "--shuffle kitchen-table is showdown's; {id} has one shuffle"
-            ));
-        }
-        let hex = |pointer: &str, digits| Vary::Hex {
-            pointer: pointer.to_owned(),
-            digits,
+        let info = scheme.info();
+        let name = shuffle.name();
+        let (template, vary, first, per_input) = match info.audit.plans {
+            [] if shuffle == Shuffle::FisherYates => {
+                let (template, vary) = generic(scheme)?;
+                (template, vary, 1, 1)
+            }
+            plans => {
+                let plan: &AuditPlan = plans
+                    .iter()
+                    .find(|p| p.shuffle == name)
+                    .ok_or_else(|| not_offered(info.id, name))?;
+                let template = (plan.template)()?;
+                let vary = plan.vary.iter().map(Vary::from).collect();
+                (template, vary, plan.first, plan.per_input)
+            }
         };
-        let (template, vary, first) = match id {
-            "euchremaster" => (
-                json!({"seed": "", "cut": "K7 cut", "dealer": 0}),
-                vec![
-                    hex("/seed", 64),
-                    Vary::Integer {
-                        pointer: "/dealer".to_owned(),
-                        max: 3,
-                    },
-                ],
-                1,
-            ),
-            "sfc32-lock" => (
-                json!({"seed": "", "nonce": "hand-12"}),
-                vec![hex("/seed", 32)],
-                1,
-            ),
-            "atout-v1" => (
-                json!({"secret": "", "variant": "coinche", "numbers": ["4821", "1337", "90210", "77"]}),
-                vec![Vary::Text {
-                    pointer: "/secret".to_owned(),
-                    chars: 16,
-                }],
-                1,
-            ),
-            "hmac-blackjack" => (
-                json!({"server_seed": "", "client_seed": "lucky", "nonce": 0}),
-                vec![hex("/server_seed", 64)],
-                1,
-            ),
-            "showdown" => showdown(scheme, shuffle)?,
-            _ => generic(scheme)?,
-        };
-        let per_input = if id == "showdown" { SHOWDOWN_HANDS } else { 1 };
         Ok(Self {
             scheme,
             shuffle,
@@ -203,6 +175,40 @@ impl Plan {
                 vary.draw(target, g);
             }
         }
+    }
+}
+
+impl From<&Drawn> for Vary {
+    fn from(drawn: &Drawn) -> Self {
+        match *drawn {
+            Drawn::Hex { pointer, digits } => Self::Hex {
+                pointer: pointer.to_owned(),
+                digits,
+            },
+            Drawn::Text { pointer, chars } => Self::Text {
+                pointer: pointer.to_owned(),
+                chars,
+            },
+            Drawn::Integer { pointer, max } => Self::Integer {
+                pointer: pointer.to_owned(),
+                max,
+            },
+        }
+    }
+}
+
+/// The refusal of a shuffle that `id` does not offer: it names the
+/// registered scheme whose shuffle it is, if any.
+fn not_offered(id: &str, shuffle: &str) -> String {
+    let owner = fairdeal::SCHEMES
+        .iter()
+        .find(|s| s.info().audit.plans.iter().any(|p| p.shuffle == shuffle));
+    match owner {
+        Some(owner) => format!(
+            "--shuffle {shuffle} is {}'s; {id} has one shuffle",
+            owner.id()
+        ),
+        None => format!("--shuffle {shuffle}: no scheme offers it; {id} has one shuffle"),
     }
 }
 
@@ -307,84 +313,9 @@ fn at<'v>(value: &'v mut Value, pointer: &str) -> Option<&'v mut Value> {
     })
 }
 
-/// Showdown: a game of 60 Fisher-Yates hands, or of 61 kitchen-table hands
-/// where hands 2 to 61 are tallied, each shuffled from the same fixed
-/// gathering ([`gathered`]) of the hand before. Every hand gives its
-/// pattern, which the hands you deal need.
-fn showdown(
-    scheme: &'static dyn DynScheme,
-    shuffle: Shuffle,
-) -> Result<(Value, Vec<Vary>, usize), String> {
-    let house = Vary::Hex {
-        pointer: "/house_seed".to_owned(),
-        digits: 64,
-    };
-    let phrase = "the quick brown fox";
-    Ok(match shuffle {
-        Shuffle::FisherYates => (
-            json!({"house_seed": "", "phrase": phrase,
-                   "rules": {"shuffle": "fisher-yates", "cut": false},
-                   "hands": vec![json!({"pattern": "3232"}); usize::try_from(SHOWDOWN_HANDS).unwrap_or(1)]}),
-            vec![house],
-            1,
-        ),
-        Shuffle::KitchenTable => {
-            let cards: Vec<String> = gathered(scheme)?.iter().map(ToString::to_string).collect();
-            let played = json!({"pattern": "3232", "gathered": cards});
-            let mut hands = vec![played; usize::try_from(SHOWDOWN_HANDS).unwrap_or(1)];
-            // The last hand's cards are not gathered again.
-            hands.push(json!({"pattern": "3232"}));
-            (
-                json!({"house_seed": "", "phrase": phrase,
-                       "rules": {"shuffle": "kitchen-table", "cut": false},
-                       "hands": hands}),
-                vec![house],
-                2,
-            )
-        }
-    })
-}
-
-/// The house seed of the fixed hand whose cards are gathered: showdown's
-/// bench game.
-const GATHERED_FROM: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
-
-/// The order the cards are gathered in before every kitchen-table hand the
-/// audit deals: the first hand of showdown's bench game (house seed
-/// [`GATHERED_FROM`]), each seat's five sorted as a player holds them (by
-/// suit, then rank), picked up seat by seat from seat 0, then the up-card
-/// and the kitty.
-///
-/// # Errors
-///
-/// When showdown refuses its own bench game (it never does).
-pub fn gathered(scheme: &dyn DynScheme) -> Result<Vec<Card>, String> {
-    let game = json!({"house_seed": GATHERED_FROM, "phrase": "the quick brown fox",
-                      "rules": {"shuffle": "fisher-yates", "cut": false},
-                      "hands": [{"pattern": "3232"}]});
-    let view = scheme.view(&game).map_err(|e| e.to_string())?;
-    let (table, deck) = view.deals.first().ok_or("no hand")?;
-    let mut cards = Vec::with_capacity(deck.len());
-    for hand in &table.hands {
-        let mut hand = hand.clone();
-        hand.sort_by_key(|c| match *c {
-            Card::Suited(rank, suit) => (suit as u8, rank as u8),
-            Card::Joker => (9, 0),
-        });
-        cards.extend(hand);
-    }
-    // Then what no seat holds, in the deck's order: the up-card, the kitty.
-    cards.extend(
-        deck.iter()
-            .filter(|c| !cards.contains(c))
-            .collect::<Vec<_>>(),
-    );
-    Ok(cards)
-}
-
 /// A scheme the audit has no plan of: its first bench case, with every
 /// hexadecimal text field (a revealed seed) drawn anew.
-fn generic(scheme: &'static dyn DynScheme) -> Result<(Value, Vec<Vary>, usize), String> {
+fn generic(scheme: &'static dyn DynScheme) -> Result<(Value, Vec<Vary>), String> {
     let info = scheme.info();
     let case = info.bench.first().ok_or("no bench case to start from")?;
     let template: Value = serde_json::from_str(case.input).map_err(|e| e.to_string())?;
@@ -405,7 +336,7 @@ fn generic(scheme: &'static dyn DynScheme) -> Result<(Value, Vec<Vary>, usize), 
             info.id
         ));
     }
-    Ok((template, vary, 1))
+    Ok((template, vary))
 }
 
 #[cfg(test)]

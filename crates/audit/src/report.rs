@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use fairdeal::core::Card;
 use serde::Serialize;
 
-use crate::bias::{Bias, bias, methods};
+use crate::bias::{Bias, bias};
 use crate::plan::{Plan, Shuffle};
 use crate::run::{Options, run};
 use crate::tally::{Observed, Rising, Tally, Uniformity};
@@ -75,7 +75,8 @@ pub fn audit(
     let id = plan.scheme.id();
     Ok(Report {
         scheme: id,
-        shuffle: (id == "showdown").then(|| plan.shuffle.name()),
+        // Named only where the scheme offers more than one.
+        shuffle: (plan.scheme.info().audit.plans.len() > 1).then(|| plan.shuffle.name()),
         deals: done.tally.deals,
         requested: options.deals,
         interrupted: done.interrupted,
@@ -88,7 +89,7 @@ pub fn audit(
         uniformity,
         rising_sequences: rising,
         odds: done.tally.odds(),
-        draw_bias: methods(id).iter().map(bias).collect(),
+        draw_bias: plan.scheme.info().audit.draws.iter().map(bias).collect(),
         tally: done.tally,
         start: done.start,
     })

@@ -117,6 +117,7 @@ impl<F: Flaw> DealScheme for Test<F> {
         games: &[],
         bench: &[] as &[BenchCase],
         hints: Hints::NONE,
+        audit: fairdeal::core::Audit::NONE,
     };
     type Input = Input;
     type Draw = u32;

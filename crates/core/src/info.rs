@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::hash::Blocks;
-use crate::{Error, Field, Game};
+use crate::{Audit, Error, Field, Game};
 
 /// What a scheme is, besides its steps.
 #[derive(Clone, Copy, Debug)]
@@ -43,6 +43,9 @@ pub struct SchemeInfo {
     pub bench: &'static [BenchCase],
     /// What failure reports can tell a port beyond the expected value.
     pub hints: Hints,
+    /// What `fairdeal audit` needs: the bias of each draw, the inputs it
+    /// deals ([`Audit::NONE`] for its defaults).
+    pub audit: Audit,
 }
 
 /// The commitment a site shows before play.

@@ -37,6 +37,7 @@
 //!
 //! Everything here is pure computation: no I/O, no threads, no global state.
 
+mod audit;
 mod card;
 mod commitment;
 mod deck;
@@ -61,6 +62,7 @@ pub mod text;
 mod trace;
 mod view;
 
+pub use audit::{Audit, AuditPlan, DrawMethod, Drawn, Template};
 pub use card::{Card, RANKS, Rank, SUITS, Suit, codes};
 pub use commitment::Fingerprint;
 pub use deck::{Deck, identity, identity_into};

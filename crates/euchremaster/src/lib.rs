@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod audit;
 mod blocks;
 mod deal;
 mod deck;
@@ -53,6 +54,7 @@ impl DealScheme for EuchreMaster {
             generator: None,
             rejection: None,
         },
+        audit: audit::AUDIT,
     };
 
     type Input = Input;

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod actions;
+mod audit;
 mod blackjack;
 mod blocks;
 pub mod games;
@@ -64,6 +65,7 @@ impl DealScheme for HmacBlackjack {
             generator: None,
             rejection: None,
         },
+        audit: audit::AUDIT,
     };
 
     type Input = Input;

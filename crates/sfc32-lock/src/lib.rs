@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod audit;
 mod blocks;
 mod deal;
 mod deck;
@@ -60,6 +61,7 @@ impl DealScheme for Sfc32Lock {
             generator: Some(generator),
             rejection: None,
         },
+        audit: audit::AUDIT,
     };
 
     type Input = Input;

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod audit;
 mod below;
 mod blocks;
 mod cli;
@@ -97,6 +98,7 @@ impl DealScheme for Showdown {
             generator: Some(generator::generator),
             rejection: None,
         },
+        audit: audit::AUDIT,
     };
 
     type Input = Input;
