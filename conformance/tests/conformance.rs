@@ -10,5 +10,11 @@ mod snapshots;
 mod registry;
 // The rule table: every rule of the scheme pages rests on two cases or more.
 mod coverage;
+// What each registered scheme still lacks outside its crate, in one list.
+mod lacks;
+// No scheme id in code outside its crate and the registry.
+mod one_list;
+// Generated docs match the registry (UPDATE_DOCS=1 writes them).
+mod docs;
 // Small helpers shared by the modules above.
 mod util;

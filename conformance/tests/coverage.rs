@@ -13,9 +13,9 @@ use serde_json::Value;
 use crate::util::vector_files;
 
 /// The fewest cases a rule, or a mistake, may rest on.
-const LEAST: usize = 2;
+pub(crate) const LEAST: usize = 2;
 
-fn read_json(path: &str) -> Value {
+pub(crate) fn read_json(path: &str) -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -23,7 +23,7 @@ fn read_json(path: &str) -> Value {
 
 /// The ids a rule's case list names, selectors expanded, each once, in the
 /// list's order (as coverage.py expands them), or the entry that names none.
-fn expand<'a>(file: &'a VectorFile, entries: &[Value]) -> Result<Vec<&'a str>, String> {
+pub(crate) fn expand<'a>(file: &'a VectorFile, entries: &[Value]) -> Result<Vec<&'a str>, String> {
     let cases: Vec<(Kind, &Case)> = file.cases().collect();
     let mut out: Vec<&str> = Vec::new();
     for entry in entries {

@@ -560,11 +560,11 @@ fn vectors_generate_writes_only_registered_schemes_inside_dir() {
     let target = outside.file().with_extension("");
     let target = target.to_str().expect("UTF-8");
     let o = run(&["vectors", "generate", "--scheme", target]);
+    let known: Vec<&str> = fairdeal::SCHEMES.iter().map(|s| s.id()).collect();
+    let known = known.join(", ");
     refused(
         &o,
-        &format!(
-            "--scheme: \"{target}\" is not a registered scheme, expected one of euchremaster, sfc32-lock, atout-v1, hmac-blackjack, showdown"
-        ),
+        &format!("--scheme: \"{target}\" is not a registered scheme, expected one of {known}"),
     );
     assert_eq!(outside.text(), before);
     refused(
@@ -575,6 +575,8 @@ fn vectors_generate_writes_only_registered_schemes_inside_dir() {
             "--scheme",
             "../vectors/euchremaster",
         ]),
-        "--scheme: \"../vectors/euchremaster\" is not a registered scheme, expected one of euchremaster, sfc32-lock, atout-v1, hmac-blackjack, showdown",
+        &format!(
+            "--scheme: \"../vectors/euchremaster\" is not a registered scheme, expected one of {known}"
+        ),
     );
 }
