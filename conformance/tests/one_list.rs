@@ -24,13 +24,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "sfc32-lock",
         "the page `fairdeal odds` reproduces",
     ),
-    // The riffle analysis models one published shuffle (the kitchen-table
-    // hand) and its plot says whose.
-    (
-        "crates/audit/src/plot.rs",
-        "showdown",
-        "the shuffle the riffle plot models",
-    ),
 ];
 
 fn root() -> PathBuf {

@@ -107,7 +107,7 @@ impl Plan {
                 let plan: &AuditPlan = plans
                     .iter()
                     .find(|p| p.shuffle == name)
-                    .ok_or_else(|| not_offered(info.id, name))?;
+                    .ok_or_else(|| not_offered(info.id, shuffle))?;
                 let template = (plan.template)()?;
                 let vary = plan.vary.iter().map(Vary::from).collect();
                 (template, vary, plan.first, plan.per_input)
@@ -197,18 +197,25 @@ impl From<&Drawn> for Vary {
     }
 }
 
+/// Returns the registered scheme whose audit plans offer `shuffle`, if any:
+/// where a message or a plot names whose shuffle it is.
+pub fn offered_by(shuffle: Shuffle) -> Option<&'static dyn DynScheme> {
+    fairdeal::SCHEMES.iter().copied().find(|s| {
+        s.info()
+            .audit
+            .plans
+            .iter()
+            .any(|p| p.shuffle == shuffle.name())
+    })
+}
+
 /// The refusal of a shuffle that `id` does not offer: it names the
 /// registered scheme whose shuffle it is, if any.
-fn not_offered(id: &str, shuffle: &str) -> String {
-    let owner = fairdeal::SCHEMES
-        .iter()
-        .find(|s| s.info().audit.plans.iter().any(|p| p.shuffle == shuffle));
-    match owner {
-        Some(owner) => format!(
-            "--shuffle {shuffle} is {}'s; {id} has one shuffle",
-            owner.id()
-        ),
-        None => format!("--shuffle {shuffle}: no scheme offers it; {id} has one shuffle"),
+fn not_offered(id: &str, shuffle: Shuffle) -> String {
+    let name = shuffle.name();
+    match offered_by(shuffle) {
+        Some(owner) => format!("--shuffle {name} is {}'s; {id} has one shuffle", owner.id()),
+        None => format!("--shuffle {name}: no scheme offers it; {id} has one shuffle"),
     }
 }
 

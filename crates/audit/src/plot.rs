@@ -11,6 +11,7 @@
 use plotters::prelude::*;
 
 use crate::exact::to_f64;
+use crate::plan::{Shuffle, offered_by};
 use crate::report::Report;
 use crate::riffles::{MAX_CARDS, distances, eulerian_row};
 
@@ -327,10 +328,13 @@ fn riffles(cards: usize) -> Drawn {
     chart.draw_series(LineSeries::new(ours.clone(), BLUE.stroke_width(2)))?;
     chart.draw_series(ours.iter().map(|&p| Circle::new(p, 3, BLUE.filled())))?;
     if cards == 24 {
-        // Showdown's kitchen-table hand: 3 riffles (and a cut).
+        // The kitchen-table hand of the scheme that offers it: 3 riffles
+        // (and a cut).
         let (k, tv) = ours[2];
+        let whose =
+            offered_by(Shuffle::KitchenTable).map_or(String::new(), |s| format!("{}'s ", s.id()));
         chart.draw_series(std::iter::once(Text::new(
-            format!("showdown's 3 riffles: {tv:.4}"),
+            format!("{whose}3 riffles: {tv:.4}"),
             (k + 0.2, tv - 0.02),
             ("sans-serif", 12),
         )))?;
