@@ -8,7 +8,7 @@
 
 import { el } from './dom.js';
 import {
-  FieldError, buildForm, clearErrors, fillForm, readForm, showFieldError,
+  FieldError, buildForm, clearErrors, fillForm, offerSeats, readForm, showFieldError,
 } from './form.js';
 import {
   checksWords, failureWords, pairs, showVerdict, stagesOf, tableOf, verifiedWords,
@@ -243,6 +243,10 @@ function wire() {
     chooseScheme(page.scheme.value, page.game.value);
     clearAll();
     page.verdict.hidden = true;
+  });
+  // The seat picker offers the seats of the deal the inputs make.
+  page.fields.addEventListener('change', (event) => {
+    if (event.target.name !== 'seat') offerSeats(page.fields, current());
   });
   page.form.addEventListener('submit', (event) => {
     event.preventDefault();

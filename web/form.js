@@ -7,7 +7,8 @@
 // (RawJson) once the verifier has read it as the CLI would.
 
 import { el, words } from './dom.js';
-import { RawJson, fairdeal } from './wasm.js';
+import { RawJson, fairdeal, receiptText } from './wasm.js';
+import { seatName } from './results.js';
 
 /** A refusal found before the verifier runs (an integer field that holds none). */
 export class FieldError extends Error {
@@ -45,7 +46,19 @@ function describe(control, name) {
 }
 
 /** Returns the block of one field: label, control(s), help and error slot. */
-function fieldBlock(field, seats) {
+/**
+ * How many texts a text-per-seat field offers (atout-v1's numbers): an
+ * input's own length, which the field's rule checks against the table it
+ * asks for; the deal's seats are the view's (see offerSeats).
+ */
+const PER_SEAT_TEXTS = 4;
+
+/** Returns the label of text `i` of a text-per-seat field. */
+function perSeatLabel(scheme, i) {
+  return seatName(scheme, i, PER_SEAT_TEXTS);
+}
+
+function fieldBlock(field, scheme) {
   const { name, kind, required } = field;
   const help = field.help + (field.expected ? ` (${field.expected})` : '');
   const block = el('div', { class: `field kind-${kind}`, 'data-field': name });
@@ -54,18 +67,18 @@ function fieldBlock(field, seats) {
     const set = el('fieldset', { class: 'per-seat' });
     set.append(labelFor(name, required, null, 'legend'));
     const count = el('select', { id: `${id}-count`, class: 'seat-count' });
-    for (let n = seats.length; n >= 1; n -= 1) count.append(el('option', { value: String(n) }, `${n} seats`));
+    for (let n = PER_SEAT_TEXTS; n >= 1; n -= 1) count.append(el('option', { value: String(n) }, `${n} seats`));
     const countRow = el('div', { class: 'seat-count-row' },
       el('label', { for: `${id}-count` }, 'seats at the table'), count);
     const grid = el('div', { class: 'seat-inputs' });
-    seats.forEach((seat, i) => {
+    [...Array(PER_SEAT_TEXTS).keys()].forEach((i) => {
       const input = el('input', {
         type: 'text', id: i === 0 ? id : `${id}-${i}`, name: `${name}[${i}]`,
         autocomplete: 'off', spellcheck: false,
       });
       describe(input, name);
       grid.append(el('div', { class: 'seat-input', 'data-seat': String(i) },
-        el('label', { for: input.id }, `${seat} (${i})`), input));
+        el('label', { for: input.id }, perSeatLabel(scheme, i)), input));
     });
     count.addEventListener('change', () => showSeats(block));
     set.append(countRow, grid, ...helpAndError(name, help));
@@ -106,7 +119,7 @@ function showSeats(block) {
 export function buildForm(container, scheme, game) {
   container.replaceChildren();
   const fields = game ? game.fields : scheme.fields;
-  for (const field of fields) container.append(fieldBlock(field, scheme.seats));
+  for (const field of fields) container.append(fieldBlock(field, scheme));
   const aliases = scheme.commitment.aliases || [];
   const named = aliases.length ? ` (the site may call it ${aliases.map((a) => `“${a}”`).join(' or ')})` : '';
   container.append(fieldBlock({
@@ -115,13 +128,10 @@ export function buildForm(container, scheme, game) {
     required: !game,
     help: `shown before play: ${scheme.commitment.hashes}, 64 hex digits${named}`
       + (game ? '; leave it empty to see the outcome unchecked' : ''),
-  }, scheme.seats));
+  }, scheme));
   if (game) return;
   const player = scheme.player || {};
-  const mine = player.seat ?? 0;
-  const mineNamed = scheme.seats[mine] === undefined || scheme.seats[mine] === `seat ${mine}`
-    ? `seat ${mine}` : `${scheme.seats[mine]} (${mine})`;
-  let whose = `your cards, those dealt to ${mineNamed}`;
+  let whose = `your cards, those dealt to ${seatName(scheme, player.seat ?? 0)}`;
   if (player.positions) whose = `your first cards, the shoe's positions ${player.positions.join(' and ')}`;
   else if (player.choosable) whose += ' unless you name another seat below';
   container.append(fieldBlock({
@@ -129,16 +139,54 @@ export function buildForm(container, scheme, game) {
     kind: 'text',
     required: false,
     help: `optional: ${whose}, in any order, as codes such as Tc 9s 9d Jd Ad (T is 10)`,
-  }, scheme.seats));
+  }, scheme));
   if (player.choosable) {
     const block = el('div', { class: 'field', 'data-field': 'seat' });
     const select = el('select', { id: controlId('seat'), name: 'seat' });
-    select.append(el('option', { value: '' }, `${scheme.seats[player.seat]} (${player.seat}), the default`));
-    scheme.seats.forEach((seat, i) => select.append(el('option', { value: String(i) }, `${seat} (${i})`)));
     describe(select, 'seat');
     block.append(labelFor('seat', false, select.id), select,
       ...helpAndError('seat', 'optional: the seat you played, whose cards your hand is'));
     container.append(block);
+    offerSeats(container, scheme);
+  }
+}
+
+/**
+ * Offers in the seat picker only the seats of the deal the form's inputs
+ * make: the deal's view says how many its table has (a table's size may
+ * follow from an input, as duo's does), the scheme how they are named.
+ * Inputs that are refused make no table: then only the default is offered.
+ * The seat chosen stays while the table has it; `keep` (a receipt's seat)
+ * is offered whatever the table, so that the verifier refuses a seat not at
+ * it instead of the page dropping it.
+ */
+export function offerSeats(container, scheme, keep) {
+  const select = container.querySelector(`#${controlId('seat')}`);
+  if (!select) return;
+  const chosen = keep ?? (select.value === '' ? undefined : Number(select.value));
+  const seats = tableSeats(container, scheme);
+  const mine = scheme.player?.seat ?? 0;
+  const offered = [...Array(seats).keys()];
+  if (chosen !== undefined && !offered.includes(chosen)) offered.push(chosen);
+  select.replaceChildren(el('option', { value: '' }, `${seatName(scheme, mine, seats || undefined)}, the default`),
+    ...offered.map((i) => el('option', { value: String(i) }, seatName(scheme, i, i < seats ? seats : undefined))));
+  select.value = chosen === undefined ? '' : String(chosen);
+}
+
+/** Returns how many seats the table of the form's deal has; 0 while its inputs are refused. */
+function tableSeats(container, scheme) {
+  let input;
+  try {
+    const { fingerprint, hand, seat, ...fields } = readForm(container, scheme, null);
+    input = receiptText(fields);
+  } catch {
+    return 0;
+  }
+  try {
+    const view = fairdeal().view(scheme.id, input);
+    return Math.min(...view.deals.map(([table]) => table.seats));
+  } catch {
+    return 0;
   }
 }
 
@@ -237,8 +285,8 @@ export function fillForm(container, scheme, game, receipt) {
   container.querySelector(`#${controlId('fingerprint')}`).value = fingerprint ?? '';
   const hand = container.querySelector(`#${controlId('hand')}`);
   if (hand) hand.value = Array.isArray(receipt.hand) ? receipt.hand.join(' ') : (receipt.hand ?? '');
-  const seat = container.querySelector(`#${controlId('seat')}`);
-  if (seat) seat.value = receipt.seat === undefined ? '' : String(receipt.seat);
+  const seat = receipt.seat === undefined || receipt.seat === null ? NaN : Number(receipt.seat);
+  offerSeats(container, scheme, Number.isSafeInteger(seat) && seat >= 0 ? seat : undefined);
 }
 
 /** Clears every field's error. */

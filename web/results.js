@@ -2,8 +2,8 @@
 // (crates/cli/src/cmd/verify.rs, crates/fairdeal/src/render): VERIFIED only
 // for a matched fingerprint, with what it does not cover (each value as the
 // package's shown() writes it, invisible characters escaped); NOT VERIFIED with
-// the failed check and the hints; the deal's seats named, the dealer and
-// taker marked, each hand sorted for reading, then the up-card, kitty and
+// the failed check and the hints; the deal's seats named, their roles
+// (dealer, taker, ...) marked, each hand sorted for reading, then the up-card, kitty and
 // the rest by name; the method's stages folded below.
 
 import {
@@ -15,11 +15,16 @@ import { fairdeal } from './wasm.js';
 /** Returns [[name, value]...] from a list of pairs or an object. */
 const pairs = (value) => (Array.isArray(value) ? value : Object.entries(value || {}));
 
-/** Returns the seat's name as the CLI writes it: `left (1)`, or `seat 2`. */
-export function seatName(scheme, seat) {
-  const name = scheme.seats[seat];
-  if (name === undefined) return `seat ${seat}`;
-  return name === `seat ${seat}` ? name : `${name} (${seat})`;
+/**
+ * Returns the seat's name as the CLI writes it: `left (1)`, or `seat 2`.
+ * A scheme names seats by a rule (`scheme.seats`: "numbered", or `{named}`
+ * for a table of that many seats); the deal's table says how many it has
+ * (`seats`, when known).
+ */
+export function seatName(scheme, seat, seats) {
+  const names = scheme.seats && scheme.seats.named;
+  const name = names && (seats === undefined || seats === names.length) ? names[seat] : undefined;
+  return name === undefined ? `seat ${seat}` : `${name} (${seat})`;
 }
 
 /** Fills the verdict box: the words, the colour (by class), the details. */
@@ -84,7 +89,8 @@ export function checksWords(scheme, result) {
   }
   for (const hand of result.hands || []) {
     const where = [result.view?.series ? `hand ${hand.deal}` : null,
-      hand.seat !== null && hand.seat !== undefined ? seatName(scheme, hand.seat) : null].filter(Boolean).join(', ');
+      hand.seat !== null && hand.seat !== undefined
+        ? seatName(scheme, hand.seat, result.view?.deals?.[hand.deal - 1]?.[0]?.seats) : null].filter(Boolean).join(', ');
     items.push(el('li', {}, `your cards${where ? ` (${where})` : ''}: `, cardList(hand.dealt, { sort: true }), ' as you recorded them'));
   }
   return items.length ? [el('ul', { class: 'checks' }, ...items)] : [];
@@ -101,13 +107,12 @@ function line(label, ...value) {
 }
 
 function seatsTable(scheme, table, bySeat, you, caption) {
-  const rows = bySeat.map((cards, seat) => {
-    const marks = [];
-    if (seat === you && scheme.seats[seat] !== 'you') marks.push('you');
-    if (table.dealer === seat) marks.push('dealer');
-    if (table.taker === seat) marks.push('taker');
+  // Only the seats of this deal's table, with the roles it gives them.
+  const rows = bySeat.slice(0, table.seats).map((cards, seat) => {
+    const marks = (table.roles || []).filter((r) => r.seat === seat).map((r) => r.name);
+    if (seat === you && !seatName(scheme, seat, table.seats).startsWith('you ')) marks.push('you');
     return el('tr', { 'data-seat': String(seat) },
-      el('th', { scope: 'row' }, seatName(scheme, seat)),
+      el('th', { scope: 'row' }, seatName(scheme, seat, table.seats)),
       el('td', {}, cardList(cards, { sort: true })),
       el('td', { class: 'marks' }, ...marks.map((m) => el('span', { class: `mark mark-${m}` }, m))));
   });
@@ -130,10 +135,9 @@ export function tableOf(scheme, view, you) {
     const deal = el('section', { class: 'deal', 'data-deal': String(i + 1) });
     if (view.series) deal.append(el('h3', {}, `Hand ${i + 1}`));
     const lines = el('div', { class: 'lines' });
-    if (table.dealer !== null && table.dealer !== undefined) {
-      lines.append(line('dealer', seatName(scheme, table.dealer) + (table.dealt_with ? `, ${table.dealt_with}` : '')));
+    for (const role of table.roles || []) {
+      lines.append(line(role.name, seatName(scheme, role.seat, table.seats) + (role.with ? `, ${role.with}` : '')));
     }
-    if (table.taker !== null && table.taker !== undefined) lines.append(line('taker', seatName(scheme, table.taker)));
     if (lines.childNodes.length) deal.append(lines);
     if (table.hands && table.hands.length) deal.append(seatsTable(scheme, table, table.hands, you));
     const rest = el('div', { class: 'lines' });

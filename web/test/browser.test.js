@@ -608,3 +608,22 @@ test('nothing was asked of any server but the local one, and the page raised no 
   assert.deepEqual(outside, []);
   assert.deepEqual(pageErrors, []);
 });
+
+test('the seat picker offers the seats of the deal, duo\'s two', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  const offered = () => page.$$eval('#f-seat option', (os) => os.map((o) => o.value));
+  try {
+    const belote = receipt('atout-v1');
+    assert.equal((await paste(page, { scheme: 'atout-v1', ...belote })).state, 'ok');
+    assert.deepEqual(await offered(), ['', '0', '1', '2', '3']);
+    const { taker, ...duo } = { ...belote, variant: 'duo', numbers: ['', '1337'], dealer: 1 };
+    assert.equal((await paste(page, { scheme: 'atout-v1', ...duo })).state, 'ok');
+    assert.deepEqual(await offered(), ['', '0', '1'], 'duo seats two');
+    // A receipt's seat not at the table reaches the verifier, which refuses it.
+    const v = await paste(page, { scheme: 'atout-v1', ...duo, seat: 3 });
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(await page.$eval('#f-seat-error', (e) => e.textContent), /not at this table.*seat 0 or seat 1/);
+  } finally {
+    await page.close();
+  }
+});

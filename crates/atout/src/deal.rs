@@ -1,10 +1,10 @@
 //! The three ways of dealing the shuffled deck (docs/schemes/atout-v1.md,
 //! step 6: the deal).
 
-use fairdeal_core::{Card, Part, Seat, TableView};
+use fairdeal_core::{Card, Part, Role, Seat, TableView};
 use serde::Serialize;
 
-use crate::Dealing;
+use crate::{Dealing, Variant};
 
 /// Seats at a coinche or belote table.
 const TABLE: u8 = 4;
@@ -95,10 +95,10 @@ impl Deal {
     /// the output (docs/schemes/atout-v1.md, "Output"). Duo has no hands:
     /// its face-down and face-up cards are each shown by seat.
     pub fn view(&self, dealing: Dealing) -> TableView {
-        let (dealer, taker) = match dealing {
-            Dealing::Coinche => (None, None),
-            Dealing::Belote { dealer, taker } => (Some(dealer), taker),
-            Dealing::Duo { dealer } => (Some(dealer), None),
+        let (variant, dealer, taker) = match dealing {
+            Dealing::Coinche => (Variant::Coinche, None, None),
+            Dealing::Belote { dealer, taker } => (Variant::Belote, Some(dealer), taker),
+            Dealing::Duo { dealer } => (Variant::Duo, Some(dealer), None),
         };
         let upcard = |card: &Card| Part::cards("up-card", std::slice::from_ref(card));
         let (hands, rest) = match self {
@@ -120,12 +120,15 @@ impl Deal {
                 ],
             ),
         };
+        let roles = [("dealer", dealer), ("taker", taker)]
+            .into_iter()
+            .filter_map(|(name, seat)| Some(Role::new(name, seat?)))
+            .collect();
         TableView {
-            dealer,
-            taker,
+            seats: variant.seats(),
+            roles,
             hands,
             rest,
-            ..TableView::default()
         }
     }
 
@@ -277,12 +280,14 @@ mod tests {
         let view = |dealing| Deal::new(dealing, &STARTING_DECK).view(dealing);
         let names = |v: &TableView| v.rest.iter().map(|p| p.name).collect::<Vec<_>>();
         let coinche = view(Dealing::Coinche);
-        assert_eq!((coinche.dealer, coinche.taker), (None, None));
+        let roles = |v: &TableView| (v.role("dealer"), v.role("taker"));
+        assert_eq!(roles(&coinche), (None, None));
+        assert_eq!(coinche.seats, 4);
         assert_eq!(coinche.hands.len(), 4);
         assert!(coinche.rest.is_empty());
         let (dealer, taker) = (seat(3), Some(seat(1)));
         let belote = view(Dealing::Belote { dealer, taker });
-        assert_eq!((belote.dealer, belote.taker), (Some(dealer), taker));
+        assert_eq!(roles(&belote), (Some(dealer), taker));
         assert_eq!(names(&belote), ["up-card"]);
         let passed = view(Dealing::Belote {
             dealer,
@@ -291,7 +296,8 @@ mod tests {
         assert_eq!(names(&passed), ["up-card", "undealt"]);
         assert!(passed.hands.iter().all(|h| h.len() == 5));
         let duo = view(Dealing::Duo { dealer: seat(0) });
-        assert_eq!(duo.dealer, Some(seat(0)));
+        assert_eq!(duo.role("dealer"), Some(seat(0)));
+        assert_eq!(duo.seats, 2, "duo seats two");
         assert!(duo.hands.is_empty(), "duo's cards are shown by side");
         assert_eq!(names(&duo), ["hidden (face down)", "visible (face up)"]);
     }

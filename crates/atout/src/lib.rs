@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use fairdeal_core::hash::Sha256Counter;
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hashed, Hints,
-    OneDeal, Player, SchemeInfo, TableView, fisher_yates_rejection, identity_into,
+    OneDeal, Player, SchemeInfo, SeatNames, TableView, fisher_yates_rejection, identity_into,
 };
 use serde_json::Value;
 
@@ -46,7 +46,7 @@ impl DealScheme for AtoutV1 {
             choosable: true,
         },
         // The method numbers seats in the order of play and names none of them.
-        seats: &["seat 0", "seat 1", "seat 2", "seat 3"],
+        seat_names: SeatNames::Numbered,
         cli: Cli::FLAGS,
         games: &[],
         bench: &[BenchCase {

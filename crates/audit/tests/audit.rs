@@ -112,7 +112,7 @@ impl<F: Flaw> DealScheme for Test<F> {
         },
         fields: FIELDS,
         player: Player::Positions(&[0]),
-        seats: &[],
+        seat_names: fairdeal::core::SeatNames::Numbered,
         cli: Cli::FLAGS,
         games: &[],
         bench: &[] as &[BenchCase],

@@ -1,6 +1,8 @@
 //! [`DynScheme`]: a [`DealScheme`] seen without its types, JSON in and out.
 
+use std::fmt;
 use std::hint::black_box;
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -60,6 +62,15 @@ pub trait DynScheme: Sync {
     ///
     /// The first refused field.
     fn view(&self, input: &Value) -> Result<TracedView, Error>;
+
+    /// Returns what a verdict needs of `input`, read once and dealt once:
+    /// the view, the method's checks and the trace (serialized only when
+    /// asked, see [`Computed::trace_json`]).
+    ///
+    /// # Errors
+    ///
+    /// The first refused field.
+    fn compute(&self, input: &Value) -> Result<Computed, Error>;
 
     /// Returns the method's checks of `input` beyond the fingerprint.
     ///
@@ -144,7 +155,64 @@ pub struct TracedView {
     pub deals: Vec<(TableView, Vec<Card>)>,
 }
 
-impl<S: DealScheme + Sync> DynScheme for S {
+/// Everything one reading and one deal of an input gave: see
+/// [`DynScheme::compute`]. The verdict keeps it, so that what renders a
+/// verified receipt does not deal it again.
+#[derive(Clone)]
+pub struct Computed {
+    /// What a person sees of it, as [`DynScheme::view`] returns it.
+    pub view: TracedView,
+    /// The method's checks beyond the fingerprint, as
+    /// [`DynScheme::checks_json`] returns them.
+    pub checks: Vec<Check>,
+    /// The trace, kept typed until it is asked for as JSON.
+    trace: Arc<dyn TraceJson>,
+}
+
+impl Computed {
+    /// Returns the trace as [`DynScheme::trace_json`] returns it.
+    pub fn trace_json(&self) -> Value {
+        self.trace.json()
+    }
+}
+
+impl fmt::Debug for Computed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Computed")
+            .field("view", &self.view)
+            .field("checks", &self.checks)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Computed {
+    fn eq(&self, other: &Self) -> bool {
+        self.view == other.view
+            && self.checks == other.checks
+            && self.trace_json() == other.trace_json()
+    }
+}
+
+impl Eq for Computed {}
+
+/// A [`Trace`] of any scheme, serialized on demand.
+trait TraceJson: Send + Sync {
+    fn json(&self) -> Value;
+}
+
+impl<S: DealScheme> TraceJson for Trace<S>
+where
+    Self: Send + Sync,
+{
+    fn json(&self) -> Value {
+        to_json(self)
+    }
+}
+
+impl<S: DealScheme + Sync> DynScheme for S
+where
+    Trace<S>: Send + Sync,
+{
     fn info(&self) -> &'static SchemeInfo {
         &S::INFO
     }
@@ -191,15 +259,16 @@ impl<S: DealScheme + Sync> DynScheme for S {
 
     fn view(&self, input: &Value) -> Result<TracedView, Error> {
         let input = S::Input::from_json(input)?;
+        Ok(view_of::<S>(&input, &S::trace(&input)?))
+    }
+
+    fn compute(&self, input: &Value) -> Result<Computed, Error> {
+        let input = S::Input::from_json(input)?;
         let trace = S::trace(&input)?;
-        Ok(TracedView {
-            fingerprint: trace.fingerprint,
-            setup: S::Series::setup_view(&input, &trace.setup),
-            series: !S::Series::ONE,
-            deals: (1..)
-                .zip(&trace.deals)
-                .map(|(n, d)| (S::view(&input, n, &d.deal), d.deck.cards().to_vec()))
-                .collect(),
+        Ok(Computed {
+            view: view_of::<S>(&input, &trace),
+            checks: S::Series::checks(&input),
+            trace: Arc::new(trace),
         })
     }
 
@@ -295,6 +364,19 @@ impl<S: DealScheme + Sync> DynScheme for S {
     }
 }
 
+/// Returns what a person sees of `trace`, the trace of `input`.
+fn view_of<S: DealScheme>(input: &S::Input, trace: &Trace<S>) -> TracedView {
+    TracedView {
+        fingerprint: trace.fingerprint,
+        setup: S::Series::setup_view(input, &trace.setup),
+        series: !S::Series::ONE,
+        deals: (1..)
+            .zip(&trace.deals)
+            .map(|(n, d)| (S::view(input, n, &d.deal), d.deck.cards().to_vec()))
+            .collect(),
+    }
+}
+
 /// The [`Sampler`] of `S`: each input read, then its deals from `first` on
 /// dealt into one [`Buffers`].
 fn sampler_of<S: DealScheme>() -> Sampler {
@@ -368,8 +450,8 @@ fn card_from_json(field: &str, value: &Value) -> Result<Card, Error> {
     code.parse::<Card>().map_err(|e| e.within(field))
 }
 
-impl std::fmt::Debug for dyn DynScheme {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Debug for dyn DynScheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("DynScheme").field(&self.id()).finish()
     }
 }

@@ -28,11 +28,9 @@ pub struct SchemeInfo {
     pub fields: &'static [Field],
     /// Which cards are the player's, for a receipt's `hand` check.
     pub player: Player,
-    /// The name of each seat, indexed by seat number (`you`, `left`,
-    /// `partner`, `right`). A scheme whose method only numbers the seats
-    /// names them `seat 0`, `seat 1`, ...: the table then shows the number
-    /// once. Empty for a deal without seats (a shoe).
-    pub seats: &'static [&'static str],
+    /// How seats are named. How many there are, and their roles, are the
+    /// deal's ([`TableView`](crate::TableView)).
+    pub seat_names: SeatNames,
     /// How the command line takes the inputs.
     pub cli: Cli,
     /// The site's other games played with the same seeds (see [`Game`]):
@@ -46,6 +44,38 @@ pub struct SchemeInfo {
     /// What `fairdeal audit` needs: the bias of each draw, the inputs it
     /// deals ([`Audit::NONE`] for its defaults).
     pub audit: Audit,
+}
+
+/// How a scheme names the seats of a deal's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatNames {
+    /// Only numbered, as the method numbers them: `seat 0`, `seat 1`, ...
+    Numbered,
+    /// Named, seat 0 first (`you`, `left`, `partner`, `right`), at a table
+    /// of exactly as many seats as names; numbered at a table of another
+    /// size.
+    Named(&'static [&'static str]),
+}
+
+impl SeatNames {
+    /// Returns the name of seat `seat` at a table of `seats`, when it has
+    /// one besides its number.
+    pub fn name(self, seat: usize, seats: u8) -> Option<&'static str> {
+        match self {
+            Self::Named(names) if names.len() == usize::from(seats) => names.get(seat).copied(),
+            _ => None,
+        }
+    }
+
+    /// Returns seat `seat` of a table of `seats` as a person reads it:
+    /// `left (1)` where it is named, `seat 1` where it is only numbered.
+    pub fn label(self, seat: usize, seats: u8) -> String {
+        match self.name(seat, seats) {
+            Some(name) => format!("{name} ({seat})"),
+            None => format!("seat {seat}"),
+        }
+    }
 }
 
 /// The commitment a site shows before play.

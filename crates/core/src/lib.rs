@@ -67,7 +67,7 @@ pub use card::{Card, RANKS, Rank, SUITS, Suit, codes};
 pub use commitment::Fingerprint;
 pub use deck::{Deck, identity, identity_into};
 pub use draw::{Draw, Hex64, given_randoms};
-pub use dynamic::{DynScheme, TracedView, Work};
+pub use dynamic::{Computed, DynScheme, TracedView, Work};
 pub use error::{Error, ErrorKind};
 pub use euchre_deal::EuchreDeal;
 pub use field::{Field, FieldKind, Rule};
@@ -75,7 +75,7 @@ pub use fields::Fields;
 pub use game::{Game, Verb};
 pub use info::{
     BenchCase, Cli, Commitment, CountBlocks, ExpandCli, Generator, Hashed, HashedText, Hints,
-    Player, SchemeInfo,
+    Player, SchemeInfo, SeatNames,
 };
 pub use sampler::{Dealt, Sampler};
 pub use scheme::{Check, DealScheme, DealSeries, FromJson, OneDeal};
@@ -84,4 +84,4 @@ pub use shuffle::{fisher_yates_mul_shift, fisher_yates_rejection, limit, mul_shi
 pub use splitmix64::SplitMix64;
 pub use stream::{RecordInto, Recorder, decimal};
 pub use trace::{Buffers, DealSchemeExt, DealTrace, PreludeOf, SetupOf, Trace};
-pub use view::{Part, PartValue, TableView};
+pub use view::{Part, PartValue, Role, TableView};

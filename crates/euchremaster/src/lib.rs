@@ -11,7 +11,8 @@ use std::borrow::Cow;
 use fairdeal_core::hash::{Midstate, Sha256, Sha256Counter};
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
-    Hints, OneDeal, Player, SchemeInfo, TableView, fisher_yates_mul_shift, identity_into,
+    Hints, OneDeal, Player, SchemeInfo, SeatNames, TableView, fisher_yates_mul_shift,
+    identity_into,
 };
 use serde_json::Value;
 
@@ -39,7 +40,7 @@ impl DealScheme for EuchreMaster {
             default: 0,
             choosable: false,
         },
-        seats: &["you", "left", "partner", "right"],
+        seat_names: SeatNames::Named(&["you", "left", "partner", "right"]),
         cli: Cli::FLAGS,
         games: &[],
         bench: &[BenchCase {

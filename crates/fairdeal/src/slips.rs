@@ -4,7 +4,7 @@
 //! the wrong dealer, a nonce one off, another seat. Each slip found is a
 //! hint; the verdict stays NOT VERIFIED.
 
-use fairdeal_core::{DynScheme, FieldKind, Fingerprint, Rule, Seat};
+use fairdeal_core::{DynScheme, FieldKind, Fingerprint, Rule, TracedView};
 use serde_json::Value;
 
 use crate::verdict::{PlayerCards, same_cards};
@@ -63,12 +63,15 @@ pub(crate) fn fingerprint(
 pub(crate) fn hand(
     scheme: &dyn DynScheme,
     input: &Value,
+    view: &TracedView,
     player: PlayerCards,
     deal: usize,
     recorded: &[fairdeal_core::Card],
 ) -> Vec<String> {
     let info = scheme.info();
-    let deals_you = |candidate: &Value, player: PlayerCards| {
+    // Each other input is dealt for its own view; the input's own view
+    // (other seats) is the one given.
+    let deals_you = |candidate: &Value| {
         scheme
             .view(candidate)
             .ok()
@@ -98,7 +101,7 @@ pub(crate) fn hand(
             _ => Vec::new(),
         };
         for (variant, what) in tries {
-            if deals_you(&with(input, field.name, variant), player) {
+            if deals_you(&with(input, field.name, variant)) {
                 hints.push(format!(
                     "with {what}, these inputs deal you exactly the cards you recorded"
                 ));
@@ -112,12 +115,13 @@ pub(crate) fn hand(
         },
     ) = (player, info.player)
     {
-        let seats = u8::try_from(info.seats.len()).unwrap_or(u8::MAX);
-        for n in (0..seats).filter(|&n| usize::from(n) != mine.index()) {
-            let Ok(seat) = Seat::new("seat", n.into(), seats, "") else {
-                continue;
-            };
-            if deals_you(input, PlayerCards::Seat(seat)) {
+        // Only the seats of this deal's table, as its view says.
+        let table = deal.checked_sub(1).and_then(|i| view.deals.get(i));
+        let seats = table.into_iter().flat_map(|(table, _)| table.each_seat());
+        for seat in seats.filter(|&s| s != mine) {
+            let n = seat.index();
+            let dealt = PlayerCards::Seat(seat).cards(view, deal);
+            if dealt.is_some_and(|dealt| same_cards(&dealt, recorded)) {
                 hints.push(format!(
                     "seat {n} was dealt exactly the cards you recorded: give seat {n} if it was yours"
                 ));

@@ -9,8 +9,8 @@
 //! it. A mismatch comes with the usual slips that explain it, as hints.
 
 use fairdeal_core::{
-    Card, Check, DynScheme, Error, ErrorKind, Field, Fingerprint, Game, PartValue, Player,
-    SchemeInfo, Seat,
+    Card, Check, Computed, DynScheme, Error, ErrorKind, Field, Fingerprint, Game, PartValue,
+    Player, SchemeInfo, Seat, TracedView,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -56,6 +56,14 @@ pub struct Verified {
     pub checks: Vec<Check>,
     /// The player's cards that were checked, hand by hand.
     pub hands: Vec<HandCheck>,
+    /// The player's seat, when the player is a seat of the table.
+    #[serde(skip)]
+    pub seat: Option<Seat>,
+    /// The view and trace the verdict was reached on, for what shows the
+    /// deal (`None` for a game, whose output
+    /// [`verify_game`] returns); not part of the verdict's JSON.
+    #[serde(skip)]
+    pub computed: Option<Computed>,
 }
 
 /// The player's cards of one deal, checked.
@@ -77,6 +85,11 @@ pub struct NotVerified {
     /// Usual slips that explain the mismatch, as a person reads them; never
     /// a pass.
     pub hints: Vec<String>,
+    /// The view and trace the verdict was reached on (`None` for a game),
+    /// to name the seats of a hand that differs; not part of the verdict's
+    /// JSON, and no deal is shown from it unless the fingerprint matched.
+    #[serde(skip)]
+    pub computed: Option<Computed>,
 }
 
 /// A check that failed.
@@ -117,13 +130,15 @@ pub enum Failure {
 pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Verdict, Error> {
     let info = scheme.info();
     // The inputs first: a refused field says more than a missing
-    // fingerprint.
-    let view = scheme.view(input)?;
+    // fingerprint. They are read and dealt once: the verdict keeps what
+    // this computed, and what shows the deal renders from it.
+    let computed = scheme.compute(input)?;
+    let view = &computed.view;
     let given = required_fingerprint(claim.fingerprint)?;
-    let player = player(scheme, claim.seat)?;
+    let player = player(scheme, view, claim.seat)?;
     let recorded = recorded_hands(input, claim.hand)?;
-    let computed = view.fingerprint.to_string();
-    if computed != given {
+    let fingerprint = view.fingerprint.to_string();
+    if fingerprint != given {
         return Ok(Verdict::NotVerified(NotVerified {
             hints: slips::fingerprint(scheme, input, &given, &|input| {
                 fingerprint_of(&scheme.trace_json(input).ok()?)
@@ -131,20 +146,21 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
             failure: Failure::Fingerprint {
                 commitment: info.commitment.hashes,
                 given,
-                computed,
+                computed: fingerprint,
             },
+            computed: Some(computed),
         }));
     }
-    let checks = scheme.checks_json(input)?;
-    if let Some(failed) = checks.iter().find(|c| !c.ok) {
+    if let Some(failed) = computed.checks.iter().find(|c| !c.ok) {
         return Ok(Verdict::NotVerified(NotVerified {
             failure: Failure::Record(failed.clone()),
             hints: Vec::new(),
+            computed: Some(computed),
         }));
     }
     let mut hands = Vec::new();
     for (deal, cards) in recorded {
-        let Some(dealt) = player.cards(&view, deal) else {
+        let Some(dealt) = player.cards(view, deal) else {
             return Err(Error::new(
                 "hand",
                 ErrorKind::Value {
@@ -157,13 +173,14 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
         let recorded = parse_hand(cards, expected)?;
         if !same_cards(&dealt, &recorded) {
             return Ok(Verdict::NotVerified(NotVerified {
-                hints: slips::hand(scheme, input, player, deal, &recorded),
+                hints: slips::hand(scheme, input, view, player, deal, &recorded),
                 failure: Failure::Hand {
                     deal,
                     seat: player.seat(),
                     dealt,
                     recorded,
                 },
+                computed: Some(computed),
             }));
         }
         hands.push(HandCheck {
@@ -174,12 +191,14 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
     }
     let (covered, not_covered) = split_covered(info, info.fields, input);
     Ok(Verdict::Verified(Verified {
-        fingerprint: computed,
+        fingerprint,
         commitment: info.commitment.hashes,
         covered,
         not_covered,
-        checks,
+        checks: computed.checks.clone(),
         hands,
+        seat: player.seat(),
+        computed: Some(computed),
     }))
 }
 
@@ -212,6 +231,7 @@ pub fn verify_game(
                     computed,
                 },
                 hints,
+                computed: None,
             }),
             None,
         ));
@@ -225,6 +245,8 @@ pub fn verify_game(
             not_covered,
             checks: Vec::new(),
             hands: Vec::new(),
+            seat: None,
+            computed: None,
         }),
         Some(output),
     ))
@@ -272,7 +294,7 @@ pub(crate) enum PlayerCards {
 
 impl PlayerCards {
     /// Returns the player's cards of deal `deal` (from 1) in `view`.
-    pub(crate) fn cards(self, view: &fairdeal_core::TracedView, deal: usize) -> Option<Vec<Card>> {
+    pub(crate) fn cards(self, view: &TracedView, deal: usize) -> Option<Vec<Card>> {
         let (table, deck) = view.deals.get(deal.checked_sub(1)?)?;
         match self {
             Self::Seat(seat) if table.hands.is_empty() => {
@@ -305,25 +327,39 @@ impl PlayerCards {
 }
 
 /// Returns whose cards are the player's: the scheme's, or the seat the
-/// receipt names where the scheme allows it.
-fn player(scheme: &dyn DynScheme, seat: Option<&Value>) -> Result<PlayerCards, Error> {
-    let seats = scheme.info().seats.len();
+/// receipt names where the scheme allows it. A seat is one of the deal's
+/// table (of every deal's, for a series), as the view says: its size may
+/// follow from the input.
+fn player(
+    scheme: &dyn DynScheme,
+    view: &TracedView,
+    seat: Option<&Value>,
+) -> Result<PlayerCards, Error> {
+    let at_table = |n: u64| {
+        let mut seat = Err(Error::new(
+            "seat",
+            ErrorKind::Unknown {
+                expected: "no seat: these inputs deal nothing".to_owned(),
+            },
+        ));
+        for (table, _) in &view.deals {
+            seat = Ok(table.seat("seat", n, scheme.info().seat_names)?);
+        }
+        seat.map(PlayerCards::Seat)
+    };
     match (scheme.info().player, seat) {
         (Player::Positions(at), None) => Ok(PlayerCards::Positions(at)),
-        (Player::Seat { default, .. }, None) => {
-            Ok(PlayerCards::Seat(Seat::new("seat", default.into(), 4, "")?))
-        }
+        (Player::Seat { default, .. }, None) => at_table(default.into()),
         (
             Player::Seat {
                 choosable: true, ..
             },
             Some(v),
-        ) => {
-            let expected = "a seat of the table, from 0";
-            let n = fairdeal_core::fields::as_integer("seat", v, expected)?;
-            let seats = u8::try_from(seats).unwrap_or(u8::MAX);
-            Ok(PlayerCards::Seat(Seat::new("seat", n, seats, expected)?))
-        }
+        ) => at_table(fairdeal_core::fields::as_integer(
+            "seat",
+            v,
+            "a seat of the table, from 0",
+        )?),
         (_, Some(_)) => Err(Error::new(
             "seat",
             ErrorKind::Unknown {
@@ -415,4 +451,86 @@ pub(crate) fn same_cards(a: &[Card], b: &[Card]) -> bool {
     a.sort();
     b.sort();
     a == b
+}
+
+#[cfg(test)]
+mod tests {
+    use fairdeal_core::{Role, TableView};
+    use serde_json::json;
+
+    use super::*;
+    use crate::atout::AtoutV1;
+
+    /// A table of six, as a scheme whose table size is an input deals it:
+    /// seat n holds the n-th six cards of the deck, and seat 4 deals.
+    fn six_seats() -> TracedView {
+        let deck: Vec<Card> = crate::atout::STARTING_DECK.to_vec();
+        let hands: Vec<Vec<Card>> = deck.chunks(5).take(6).map(<[Card]>::to_vec).collect();
+        let dealer = Seat::new("dealer", 4, 6, "").expect("seat 4 of 6");
+        TracedView {
+            fingerprint: Fingerprint::of(b"six"),
+            setup: Vec::new(),
+            series: false,
+            deals: vec![(
+                TableView {
+                    seats: 6,
+                    roles: vec![Role::new("dealer", dealer)],
+                    hands,
+                    rest: Vec::new(),
+                },
+                deck,
+            )],
+        }
+    }
+
+    #[test]
+    fn a_seat_is_one_of_the_deals_table_whatever_its_size() {
+        let view = six_seats();
+        let seat = player(&AtoutV1, &view, Some(&json!(5))).expect("seat 5 of 6");
+        assert_eq!(seat.cards(&view, 1), Some(view.deals[0].0.hands[5].clone()));
+        let e = player(&AtoutV1, &view, Some(&json!(8))).expect_err("no seat 8");
+        assert_eq!((e.field(), e.kind().code()), ("seat", "value"));
+        assert_eq!(
+            e.to_string(),
+            "seat: \"seat 8, not at this table\" is not accepted, expected a seat at this \
+             table of 6: seat 0, seat 1, seat 2, seat 3, seat 4 or seat 5"
+        );
+    }
+
+    #[test]
+    fn another_seat_is_tried_at_every_seat_of_the_deals_table() {
+        let view = six_seats();
+        let mine = player(&AtoutV1, &view, Some(&json!(0))).expect("seat 0");
+        let fifth = view.deals[0].0.hands[5].clone();
+        let hints = slips::hand(&AtoutV1, &json!({}), &view, mine, 1, &fifth);
+        assert_eq!(
+            hints,
+            ["seat 5 was dealt exactly the cards you recorded: give seat 5 if it was yours"]
+        );
+    }
+
+    #[test]
+    fn the_table_names_the_seats_and_roles_of_the_deal() {
+        let view = six_seats();
+        let style = crate::render::Style::ASCII;
+        let reader = crate::render::Reader {
+            seat: Seat::new("seat", 5, 6, "").ok(),
+        };
+        // euchremaster names a table of four; this one of six is numbered.
+        let euchre = &crate::euchremaster::EuchreMaster;
+        let text = crate::render::deal(euchre, &view.deals[0].0, style, reader);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 9, "{text}");
+        assert_eq!(lines[0], "dealer       seat 4");
+        for (n, line) in lines[2..8].iter().enumerate() {
+            assert!(line.starts_with(&format!("seat {n}       ")), "{text}");
+            let marks = match n {
+                4 => "  (dealer)",
+                5 => "  (you)",
+                _ => "",
+            };
+            assert_eq!(line.ends_with(')'), !marks.is_empty(), "{text}");
+            assert!(line.ends_with(marks), "{text}");
+        }
+    }
 }

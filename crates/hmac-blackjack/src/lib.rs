@@ -15,7 +15,7 @@ use std::borrow::Cow;
 
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hashed, Hints,
-    OneDeal, Player, SchemeInfo, TableView,
+    OneDeal, Player, SchemeInfo, SeatNames, TableView,
 };
 use serde_json::Value;
 
@@ -49,7 +49,7 @@ impl DealScheme for HmacBlackjack {
         // The player's first two cards: the shoe deals player, dealer
         // up-card, player, hole card (docs/schemes/hmac-blackjack.md, step 5).
         player: Player::Positions(&[0, 2]),
-        seats: &[],
+        seat_names: SeatNames::Numbered,
         cli: Cli::FLAGS,
         games: games::GAMES,
         bench: &[BenchCase {

@@ -12,7 +12,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
-    Hints, OneDeal, Player, SchemeInfo, TableView, fisher_yates_mul_shift, identity_into,
+    Hints, OneDeal, Player, SchemeInfo, SeatNames, TableView, fisher_yates_mul_shift,
+    identity_into,
 };
 use serde_json::Value;
 
@@ -46,7 +47,7 @@ impl DealScheme for Sfc32Lock {
         },
         // The method numbers the seats and says nothing of which one is the
         // player (docs/schemes/sfc32-lock.md, step 5): shown by number only.
-        seats: &["seat 0", "seat 1", "seat 2", "seat 3"],
+        seat_names: SeatNames::Numbered,
         cli: Cli::FLAGS,
         games: &[],
         bench: &[BenchCase {

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 use fairdeal_core::{
     BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
-    Hex64, Hints, Player, SchemeInfo, TableView, decks,
+    Hex64, Hints, Player, SchemeInfo, SeatNames, TableView, decks,
 };
 use serde_json::Value;
 
@@ -61,7 +61,7 @@ impl DealScheme for Showdown {
             default: 0,
             choosable: false,
         },
-        seats: &SEATS,
+        seat_names: SeatNames::Named(&SEATS),
         cli: Cli {
             positional: &["house_seed", "phrase"],
             extras: cli::EXTRAS,
@@ -150,10 +150,11 @@ impl DealScheme for Showdown {
 
     fn view(input: &Input, deal: usize, dealt: &EuchreDeal) -> TableView {
         let dealing = input.dealing(deal);
-        TableView {
-            dealt_with: Some(format!("pattern {}", dealing.pattern)),
-            ..dealt.view(Some(dealing.dealer))
+        let mut view = dealt.view(Some(dealing.dealer));
+        for role in &mut view.roles {
+            role.with = Some(format!("pattern {}", dealing.pattern));
         }
+        view
     }
 }
 

@@ -96,12 +96,12 @@ pub fn verify(scheme: &str, receipt: &Value) -> Result<Value, Error> {
         seat: fields.get("seat"),
     };
     let verdict = verdict::verify(scheme, &input, &claim)?;
-    let verified = matches!(verdict, Verdict::Verified(_));
     let mut out = to_json(&verdict);
-    if verified {
-        if let Value::Object(out) = &mut out {
-            out.insert("trace".to_owned(), scheme.trace_json(&input)?);
-            out.insert("view".to_owned(), to_json(&scheme.view(&input)?));
+    // What the verdict dealt is what the page shows: nothing is dealt again.
+    if let (Value::Object(out), Verdict::Verified(v)) = (&mut out, &verdict) {
+        if let Some(computed) = &v.computed {
+            out.insert("trace".to_owned(), computed.trace_json());
+            out.insert("view".to_owned(), to_json(&computed.view));
         }
     }
     Ok(out)
@@ -448,7 +448,7 @@ fn describe(info: &SchemeInfo) -> Value {
             "covers": info.commitment.covers,
         },
         "fields": fields(info.fields),
-        "seats": info.seats,
+        "seats": info.seat_names,
         "player": player,
         "games": games,
     })

@@ -114,6 +114,39 @@ fn sample_receipts_verify_with_trace_and_view() {
 }
 
 #[test]
+fn a_verdict_shows_the_deal_it_reached_and_the_seats_of_its_table() {
+    let duo = json!({"secret": "n8Fq2VxL7cTz4Rw9", "variant": "duo", "numbers": ["", "1337"], "dealer": 1});
+    let mut receipt = duo.clone();
+    receipt["fingerprint"] =
+        json!("762affaa7cbc2c9362bce8b1c112eb6bd16e78b4a8907abfba45d68588dbe6e1");
+    receipt["seat"] = json!(1);
+    let out = api::verify("atout-v1", &receipt).expect("a verdict");
+    assert_eq!(out["verdict"], "verified");
+    assert_eq!(
+        out["trace"],
+        api::deal("atout-v1", &duo).expect("the trace")
+    );
+    assert_eq!(out["view"], api::view("atout-v1", &duo).expect("the view"));
+    let table = &out["view"]["deals"][0][0];
+    assert_eq!(table["seats"], 2, "duo seats two");
+    assert_eq!(table["roles"], json!([{"name": "dealer", "seat": 1}]));
+    receipt["seat"] = json!(2);
+    let e = api::verify("atout-v1", &receipt).expect_err("no seat 2 at duo");
+    assert_eq!((e.field(), e.kind().code()), ("seat", "value"));
+    assert!(e.to_string().contains("seat 0 or seat 1"), "{e}");
+    let atout = api::schemes();
+    let atout = atout
+        .as_array()
+        .and_then(|l| l.iter().find(|s| s["id"] == "atout-v1"))
+        .expect("atout-v1");
+    assert_eq!(atout["seats"], "numbered");
+    assert_eq!(
+        api::schemes()[0]["seats"],
+        json!({"named": ["you", "left", "partner", "right"]})
+    );
+}
+
+#[test]
 fn deal_takes_the_method_input_alone() {
     let receipt = read("docs/receipts/sfc32-lock.json");
     let e = api::deal("sfc32-lock", &receipt).expect_err("a receipt");

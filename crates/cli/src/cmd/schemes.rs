@@ -20,7 +20,7 @@ pub fn run(json: bool) -> Result<Outcome, CliError> {
                     .iter()
                     .map(|g| json!({ "name": g.name, "verb": g.verb.name(), "summary": g.summary, "fields": fields(g.fields) }))
                     .collect();
-                json!({ "id": info.id, "site": info.site, "summary": info.summary, "method": info.method, "commitment": info.commitment.hashes, "fields": fields(info.fields), "seats": info.seats, "games": games })
+                json!({ "id": info.id, "site": info.site, "summary": info.summary, "method": info.method, "commitment": info.commitment.hashes, "fields": fields(info.fields), "seats": info.seat_names, "games": games })
             })
             .collect();
         print_json(&Value::Array(list))?;

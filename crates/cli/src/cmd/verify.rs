@@ -3,9 +3,10 @@
 //! fingerprint, with the inputs it does not cover named; NOT VERIFIED with
 //! the slips that would explain it, and no deal shown.
 
+use fairdeal::DynScheme;
+use fairdeal::core::{Seat, TableView, TracedView};
 use fairdeal::render::{self, Reader, Style};
 use fairdeal::verdict::{Claim, Failure, NotVerified, Verdict, Verified, verify};
-use fairdeal::{DynScheme, core::Seat};
 use serde_json::{Map, Value, json};
 
 use crate::args::SchemeCall;
@@ -28,22 +29,19 @@ pub fn run(call: &SchemeCall<true>, style: Style) -> Result<Outcome, CliError> {
     })?;
     match verdict {
         Verdict::Verified(v) => {
+            // What the verdict dealt is what is shown: nothing is dealt again.
+            let computed = v
+                .computed
+                .as_ref()
+                .ok_or_else(|| CliError::Usage("a verified deal without its trace".to_owned()))?;
             if call.json {
-                let trace = scheme.trace_json(&input)?;
-                print_json(&verified_json(&v, trace))?;
+                print_json(&verified_json(&v, computed.trace_json()))?;
             } else {
-                let view = scheme.view(&input)?;
-                let reader = Reader {
-                    seat: v
-                        .hands
-                        .first()
-                        .and_then(|h| h.seat)
-                        .or_else(|| default_seat(scheme)),
-                };
+                let reader = Reader { seat: v.seat };
                 print(&format!(
                     "{}\n{}",
-                    said(scheme, &v, style),
-                    render::trace(scheme, &view, style, reader)
+                    said(scheme, &v, &computed.view, style),
+                    render::trace(scheme, &computed.view, style, reader)
                 ))?;
             }
             Ok(Outcome::Ok)
@@ -59,16 +57,6 @@ pub fn run(call: &SchemeCall<true>, style: Style) -> Result<Outcome, CliError> {
     }
 }
 
-/// Returns the player's seat of a scheme whose player is a seat.
-fn default_seat(scheme: &dyn DynScheme) -> Option<Seat> {
-    match scheme.info().player {
-        fairdeal::core::Player::Seat { default, .. } => {
-            Seat::new("seat", default.into(), 4, "").ok()
-        }
-        fairdeal::core::Player::Positions(_) => None,
-    }
-}
-
 /// A missing fingerprint, with where to give it.
 fn missing_fingerprint(e: fairdeal::Error) -> CliError {
     match e.kind() {
@@ -81,7 +69,7 @@ fn missing_fingerprint(e: fairdeal::Error) -> CliError {
 }
 
 /// Returns what a verified receipt says before its table.
-fn said(scheme: &dyn DynScheme, v: &Verified, style: Style) -> String {
+fn said(scheme: &dyn DynScheme, v: &Verified, view: &TracedView, style: Style) -> String {
     let covered: Vec<String> = v
         .covered
         .iter()
@@ -112,7 +100,7 @@ fn said(scheme: &dyn DynScheme, v: &Verified, style: Style) -> String {
         ));
     }
     for hand in &v.hands {
-        let whose = whose(scheme, hand.seat);
+        let whose = whose(scheme, table(view, hand.deal), hand.seat);
         let of = if v.hands.len() > 1 || hand.deal > 1 {
             format!(" of hand {}", hand.deal)
         } else {
@@ -151,14 +139,19 @@ fn cards(cards: &[fairdeal::core::Card], style: Style) -> String {
 }
 
 /// Returns whose cards they are, when the seat is not simply "you":
-/// ` (seat 2)`.
-fn whose(scheme: &dyn DynScheme, seat: Option<Seat>) -> String {
-    match seat {
-        Some(s) if scheme.info().seats.get(s.index()) != Some(&"you") => {
-            format!(" ({})", render::seat_name(scheme, s))
+/// ` (seat 2)`, as `table` names its seats.
+fn whose(scheme: &dyn DynScheme, table: Option<&TableView>, seat: Option<Seat>) -> String {
+    match (table, seat) {
+        (Some(t), Some(s)) if render::named(scheme, t, s) != Some("you") => {
+            format!(" ({})", render::seat_name(scheme, t, s))
         }
         _ => String::new(),
     }
+}
+
+/// Returns the table of deal `deal` (from 1) of `view`.
+fn table(view: &TracedView, deal: usize) -> Option<&TableView> {
+    view.deals.get(deal.checked_sub(1)?).map(|(t, _)| t)
 }
 
 /// Returns what a receipt that is not verified says: the check that
@@ -192,7 +185,8 @@ fn failed(scheme: &dyn DynScheme, n: &NotVerified, style: Style) -> String {
             dealt,
             recorded,
         } => {
-            let whose = whose(scheme, *seat);
+            let view = n.computed.as_ref().map(|c| &c.view);
+            let whose = whose(scheme, view.and_then(|v| table(v, *deal)), *seat);
             let of = if *deal > 1 {
                 format!(" in hand {deal}")
             } else {

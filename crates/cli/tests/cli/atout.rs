@@ -512,3 +512,39 @@ fn atout_number_flag_errors_exit_2() {
     // `printf '%s' 'atout-v1|s|a=b|||' | sha256sum` keys a different stream.
     assert_ne!(v["deck"][0], "8c");
 }
+
+/// Duo seats two: a receipt's seat is one of the deal's table, and a seat
+/// beyond it is refused as not at this table, naming the seats there (not
+/// as a hand the record does not hold, and not verified without a hand).
+#[test]
+fn a_seat_beyond_the_duo_table_is_not_at_this_table() {
+    let duo = [
+        "--variant",
+        "duo",
+        "--number",
+        "0=",
+        "--number",
+        "1=1337",
+        "--dealer",
+        "1",
+    ];
+    let seat_0 = "Js 8c Jd Tc Qd Qs 9d As 8h Jc 9h Qh 8s Kd Kh Ks";
+    let mut mine = duo.to_vec();
+    mine.extend(["--hand", seat_0, "--seat", "0"]);
+    let o = fairdeal(&atout("verify", &mine));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for more in [&["--hand", seat_0, "--seat", "3"][..], &["--seat", "2"][..]] {
+        let o = fairdeal(&atout("verify", &with(&duo, more)));
+        assert_eq!(o.status.code(), Some(2), "{more:?}: {}", stdout(&o));
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!(
+                "seat: \"seat {}, not at this table\" is not accepted, \
+                 expected a seat at this table of 2: seat 0 or seat 1",
+                more[more.len() - 1]
+            )),
+            "{more:?}: {err}"
+        );
+        assert!(!err.contains("hand 1"), "{err}");
+    }
+}

@@ -56,26 +56,23 @@ pub fn trace(scheme: &dyn DynScheme, view: &TracedView, style: Style, reader: Re
     out
 }
 
-/// Returns the seats table and the rest of the deal: the dealer (and what
-/// they dealt with) and the taker, each seat's cards (sorted for reading)
-/// with its roles marked, then every other part by name; a part by seat is
-/// a table under its name.
+/// Returns the seats table and the rest of the deal: each role with its
+/// seat (the dealer and what they dealt with, the taker, ...), each seat's
+/// cards (sorted for reading) with its roles marked, then every other part
+/// by name; a part by seat is a table under its name.
 pub fn deal(scheme: &dyn DynScheme, view: &TableView, style: Style, reader: Reader) -> String {
     let mut out = String::new();
-    if let Some(d) = view.dealer {
-        let with = view
-            .dealt_with
+    for role in &view.roles {
+        let with = role
+            .with
             .as_ref()
             .map(|w| format!(", {w}"))
             .unwrap_or_default();
         line(
             &mut out,
-            "dealer",
-            &format!("{}{with}", seat_name(scheme, d)),
+            role.name,
+            &format!("{}{with}", seat_name(scheme, view, role.seat)),
         );
-    }
-    if let Some(t) = view.taker {
-        line(&mut out, "taker", &seat_name(scheme, t));
     }
     if !view.hands.is_empty() {
         out.push('\n');
@@ -106,7 +103,7 @@ pub fn deal(scheme: &dyn DynScheme, view: &TableView, style: Style, reader: Read
     out
 }
 
-/// Writes one line a seat: its name, its cards and its roles.
+/// Writes one line a seat of the table: its name, its cards and its roles.
 fn seats(
     out: &mut String,
     scheme: &dyn DynScheme,
@@ -115,16 +112,10 @@ fn seats(
     style: Style,
     reader: Reader,
 ) {
-    for (seat, cards) in (0..).zip(by_seat) {
-        let named_you = scheme.info().seats.get(seat) == Some(&"you");
-        let marks: Vec<&str> = [
-            (view.dealer, "dealer"),
-            (view.taker, "taker"),
-            (reader.seat.filter(|_| !named_you), "you"),
-        ]
-        .into_iter()
-        .filter_map(|(s, role)| (s.map(Seat::index) == Some(seat)).then_some(role))
-        .collect();
+    for (seat, cards) in view.each_seat().zip(by_seat) {
+        let named_you = named(scheme, view, seat) == Some("you");
+        let you = (reader.seat == Some(seat) && !named_you).then_some("you");
+        let marks: Vec<&str> = view.roles_of(seat).chain(you).collect();
         let marker = if marks.is_empty() {
             String::new()
         } else {
@@ -132,7 +123,7 @@ fn seats(
         };
         line(
             out,
-            &seat_label(scheme, seat),
+            &seat_name(scheme, view, seat),
             &format!("{}{marker}", sorted(cards, style).join(" ")),
         );
     }
@@ -175,24 +166,16 @@ pub fn value(value: &Value) -> String {
     }
 }
 
-/// Returns "you (0)" for seat 0 of a scheme whose seats are named, and
-/// "seat 0" for one whose seats are only numbered (named `seat 0`, or not
-/// named at all).
-pub fn seat_name(scheme: &dyn DynScheme, seat: Seat) -> String {
-    seat_label(scheme, seat.index())
+/// Returns seat `seat` of `view`'s table as the scheme names it: "you (0)"
+/// where its seats are named, "seat 0" where they are only numbered (or
+/// the table is not the size its names are for).
+pub fn seat_name(scheme: &dyn DynScheme, view: &TableView, seat: Seat) -> String {
+    scheme.info().seat_names.label(seat.index(), view.seats)
 }
 
-fn seat_label(scheme: &dyn DynScheme, seat: usize) -> String {
-    let numbered = format!("seat {seat}");
-    match scheme
-        .info()
-        .seats
-        .get(seat)
-        .filter(|name| **name != numbered)
-    {
-        Some(name) => format!("{name} ({seat})"),
-        None => numbered,
-    }
+/// Returns the name of seat `seat` of `view`'s table besides its number.
+pub fn named(scheme: &dyn DynScheme, view: &TableView, seat: Seat) -> Option<&'static str> {
+    scheme.info().seat_names.name(seat.index(), view.seats)
 }
 
 #[cfg(test)]
