@@ -45,7 +45,6 @@ function describe(control, name) {
   control.setAttribute('aria-describedby', `f-${name}-help ${errorId(name)}`);
 }
 
-/** Returns the block of one field: label, control(s), help and error slot. */
 /**
  * How many texts a text-per-seat field offers (atout-v1's numbers): an
  * input's own length, which the field's rule checks against the table it
@@ -58,6 +57,7 @@ function perSeatLabel(scheme, i) {
   return seatName(scheme, i, PER_SEAT_TEXTS);
 }
 
+/** Returns the block of one field: label, control(s), help and error slot. */
 function fieldBlock(field, scheme) {
   const { name, kind, required } = field;
   const help = field.help + (field.expected ? ` (${field.expected})` : '');
@@ -163,13 +163,15 @@ export function buildForm(container, scheme, game) {
 export function offerSeats(container, scheme, keep) {
   const select = container.querySelector(`#${controlId('seat')}`);
   if (!select) return;
-  const chosen = keep ?? (select.value === '' ? undefined : Number(select.value));
   const seats = tableSeats(container, scheme);
+  const picked = select.value === '' ? undefined : Number(select.value);
+  const chosen = keep ?? (picked < seats ? picked : undefined);
   const mine = scheme.player?.seat ?? 0;
   const offered = [...Array(seats).keys()];
-  if (chosen !== undefined && !offered.includes(chosen)) offered.push(chosen);
+  if (chosen !== undefined && chosen >= seats) offered.push(chosen);
+  const label = (i) => (i < seats ? seatName(scheme, i, seats) : `seat ${i}, not at this table`);
   select.replaceChildren(el('option', { value: '' }, `${seatName(scheme, mine, seats || undefined)}, the default`),
-    ...offered.map((i) => el('option', { value: String(i) }, seatName(scheme, i, i < seats ? seats : undefined))));
+    ...offered.map((i) => el('option', { value: String(i) }, label(i))));
   select.value = chosen === undefined ? '' : String(chosen);
 }
 
@@ -183,8 +185,8 @@ function tableSeats(container, scheme) {
     return 0;
   }
   try {
-    const view = fairdeal().view(scheme.id, input);
-    return Math.min(...view.deals.map(([table]) => table.seats));
+    const seats = fairdeal().view(scheme.id, input).deals.map(([table]) => table.seats);
+    return seats.length ? Math.min(...seats) : 0;
   } catch {
     return 0;
   }

@@ -623,6 +623,8 @@ test('the seat picker offers the seats of the deal, duo\'s two', { timeout: TIME
     const v = await paste(page, { scheme: 'atout-v1', ...duo, seat: 3 });
     assert.equal(v.state, 'refused', v.text);
     assert.match(await page.$eval('#f-seat-error', (e) => e.textContent), /not at this table.*seat 0 or seat 1/);
+    assert.deepEqual(await offered(), ['', '0', '1', '3']);
+    assert.equal(await page.$eval('#f-seat', (s) => s.selectedOptions[0].textContent), 'seat 3, not at this table');
   } finally {
     await page.close();
   }
