@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::util::{fairdeal, root, stderr, stdout};
+use crate::util::{Scratch, fairdeal, root, stderr, stdout};
 
 const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
 
@@ -72,28 +72,6 @@ fn run(args: &[&str]) -> Output {
     bounded(args, MEMORY_KIB, &[], b"")
 }
 
-/// A file of this test's own in the temp folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str, contents: &[u8]) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("fairdeal-hardening-{}-{name}", std::process::id()));
-        std::fs::write(&path, contents).expect("the temp folder is writable");
-        Self(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 temp path")
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        drop(std::fs::remove_file(&self.0));
-    }
-}
-
 /// Asserts exit 2, nothing on stdout, and exactly `message` on stderr.
 fn refused(o: &Output, message: &str) {
     assert_eq!(
@@ -130,7 +108,7 @@ fn input_files_over_4_mib_are_refused_unread() {
         &o,
         "/dev/zero: more than 4194304 bytes, expected a file of at most 4 MiB",
     );
-    let big = Scratch::new("big.json", &vec![b' '; 5 << 20]);
+    let big = Scratch::new("hardening", "big.json", &vec![b' '; 5 << 20]);
     let o = run(&["deal", "euchremaster", "--input", big.path()]);
     refused(
         &o,
@@ -232,7 +210,11 @@ fn no_control_bytes(o: &Output) {
 
 #[test]
 fn keys_and_values_from_a_receipt_are_escaped() {
-    let file = Scratch::new("escape-key.json", br#"{"\u001b[31mseed\r": 1}"#);
+    let file = Scratch::new(
+        "hardening",
+        "escape-key.json",
+        br#"{"\u001b[31mseed\r": 1}"#,
+    );
     let o = run(&["deal", "euchremaster", "--input", file.path()]);
     refused(
         &o,
@@ -265,6 +247,7 @@ fn long_values_are_clipped_in_messages() {
     // Before, a value was echoed whole: 3 MB of stderr here.
     let variant = "v".repeat(3_000_000);
     let file = Scratch::new(
+        "hardening",
         "long-value.json",
         format!(r#"{{"secret": "s", "variant": "{variant}"}}"#).as_bytes(),
     );
@@ -321,7 +304,7 @@ fn a_key_given_twice_is_refused_in_files_and_on_stdin() {
     let receipt = format!(
         r#"{{"server_seed": "{HMAC_SEED}", "client_seed": "a", "nonce": 1, "client_seed": "b"}}"#
     );
-    let file = Scratch::new("twice.json", receipt.as_bytes());
+    let file = Scratch::new("hardening", "twice.json", receipt.as_bytes());
     let o = run(&["deal", "hmac-blackjack", "--input", file.path()]);
     refused(
         &o,
@@ -344,7 +327,7 @@ fn a_key_given_twice_is_refused_in_files_and_on_stdin() {
         r#"{{"house_seed": "{HOUSE}", "phrase": "p", "rules": {{"shuffle": "fisher-yates", "cut": false}},
             "hands": [{{"pattern": "3232"}}, {{"pattern": "3232", "pattern": "2323"}}]}}"#
     );
-    let file = Scratch::new("twice-nested.json", record.as_bytes());
+    let file = Scratch::new("hardening", "twice-nested.json", record.as_bytes());
     let o = run(&["deal", "showdown", "--input", file.path()]);
     refused(
         &o,
@@ -355,7 +338,7 @@ fn a_key_given_twice_is_refused_in_files_and_on_stdin() {
     );
     // Once each, the same receipt deals.
     let once = receipt.replace(r#", "client_seed": "b""#, "");
-    let file = Scratch::new("once.json", once.as_bytes());
+    let file = Scratch::new("hardening", "once.json", once.as_bytes());
     assert_eq!(
         run(&["deal", "hmac-blackjack", "--input", file.path()])
             .status
@@ -369,7 +352,7 @@ fn a_byte_order_mark_is_dropped() {
     let receipt = format!(
         "\u{feff}{{\"server_seed\": \"{HMAC_SEED}\", \"client_seed\": \"a\", \"nonce\": 1}}"
     );
-    let file = Scratch::new("bom.json", receipt.as_bytes());
+    let file = Scratch::new("hardening", "bom.json", receipt.as_bytes());
     let with = run(&["deal", "hmac-blackjack", "--input", file.path(), "--json"]);
     assert_eq!(with.status.code(), Some(0), "{}", stderr(&with));
     let without = run(&[
@@ -404,6 +387,7 @@ fn integers_written_as_floats_are_not_integers() {
         ),
     ] {
         let file = Scratch::new(
+            "hardening",
             "float.json",
             format!(r#"{{"seed": "{seed}", "cut": "c", "dealer": {dealer}}}"#).as_bytes(),
         );

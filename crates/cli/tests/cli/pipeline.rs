@@ -2,35 +2,12 @@
 //! output closed early (`fairdeal ... | head -1`) is never a success, a
 //! failure keeps its code, and a batch holding no receipt is refused.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 
-use crate::util::{command, root, stderr, stdout};
+use crate::util::{Scratch, command, root, stderr, stdout, with_stdin};
 
 const SEED: &str = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
-
-/// A file of this module's own in the temp folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str, contents: &[u8]) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("fairdeal-pipeline-{}-{name}", std::process::id()));
-        std::fs::write(&path, contents).expect("the temp folder is writable");
-        Self(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 temp path")
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        drop(std::fs::remove_file(&self.0));
-    }
-}
 
 /// Returns the write end of a pipe whose reader has already ended: every
 /// write to it fails (EPIPE), whenever it comes, so a run into it sees its
@@ -56,31 +33,13 @@ fn into_closed_pipe(args: &[&str]) -> Output {
         .expect("fairdeal runs")
 }
 
-/// Runs `fairdeal ARGS` with `input` on standard input.
-fn with_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("fairdeal starts");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(input)
-        .expect("written");
-    child.wait_with_output().expect("fairdeal ends")
-}
-
 #[test]
 fn a_batch_read_by_head_is_never_a_success() {
     // Before, `verify --batch FILE | head -1` exited 0 whatever the
     // verdicts. 24,000 verdicts (over 3 MB) cannot all wait in a pipe, so
     // the run is certain to see the reader go.
     let text = std::fs::read_to_string(root().join("docs/receipts/batch.jsonl")).expect("batch");
-    let batch = Scratch::new("head.jsonl", text.repeat(2000).as_bytes());
+    let batch = Scratch::new("pipeline", "head.jsonl", text.repeat(2000).as_bytes());
     let mut child = command()
         .args(["verify", "--batch", batch.path()])
         .stdout(Stdio::piped())
@@ -179,7 +138,7 @@ fn a_closed_standard_output_keeps_a_failure_and_is_never_a_success() {
 #[test]
 fn a_batch_without_receipts_is_refused_and_blank_lines_are_skipped() {
     // Before, both exited 0 ("0 receipts").
-    let empty = Scratch::new("empty.jsonl", b"");
+    let empty = Scratch::new("pipeline", "empty.jsonl", b"");
     let o = command()
         .args(["verify", "--batch", empty.path()])
         .output()

@@ -1,7 +1,8 @@
 //! What every test module uses: the built binary run from the repository root, and its output.
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -54,4 +55,48 @@ pub fn hand(codes: &str) -> String {
         (suit(s), rank(r))
     });
     cards.join(" ")
+}
+
+/// Runs `fairdeal ARGS` with `input` on standard input.
+pub fn with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fairdeal starts");
+    child
+        .stdin
+        .take()
+        .expect("a pipe")
+        .write_all(input)
+        .expect("written");
+    child.wait_with_output().expect("fairdeal ends")
+}
+
+/// A file of one test module's own in the temp folder, removed when
+/// dropped.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// Writes `contents` to a temp file named for `module`, this process
+    /// and `name`.
+    pub fn new(module: &str, name: &str, contents: &[u8]) -> Self {
+        let path =
+            std::env::temp_dir().join(format!("fairdeal-{module}-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).expect("the temp folder is writable");
+        Self(path)
+    }
+
+    /// Returns the file's path as text, for an argument.
+    pub fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temp path")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        drop(std::fs::remove_file(&self.0));
+    }
 }

@@ -2,12 +2,9 @@
 //! inputs it does not cover named, the player's own cards checked, slips
 //! diagnosed, games verified, receipts in batches, and the player's table.
 
-use std::io::Write;
-use std::process::Stdio;
-
 use serde_json::Value;
 
-use crate::util::{command, fairdeal, root, stderr, stdout};
+use crate::util::{fairdeal, root, stderr, stdout, with_stdin};
 
 const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
 const SERVER_SEED: &str = "c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59";
@@ -48,7 +45,7 @@ fn no_verify_passes_without_the_fingerprint() {
         .remove("fingerprint");
     let o = with_stdin(
         &["verify", "showdown", "--record", "-"],
-        &record.to_string(),
+        record.to_string().as_bytes(),
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -345,26 +342,15 @@ fn a_batch_gives_one_verdict_a_line_and_the_worst_exit_code() {
     // Only verified and not-verified lines: exit 1; only verified: exit 0.
     let text = std::fs::read_to_string(root().join("docs/receipts/batch.jsonl")).expect("batch");
     let first: Vec<&str> = text.lines().collect();
-    let o = with_stdin(&["verify", "--batch", "-"], &first[..9].join("\n"));
+    let o = with_stdin(
+        &["verify", "--batch", "-"],
+        first[..9].join("\n").as_bytes(),
+    );
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let o = with_stdin(&["verify", "--batch", "-"], &first[..7].join("\n"));
+    let o = with_stdin(
+        &["verify", "--batch", "-"],
+        first[..7].join("\n").as_bytes(),
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o).lines().count(), 7);
-}
-
-fn with_stdin(args: &[&str], input: &str) -> std::process::Output {
-    let mut child = command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("fairdeal starts");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(input.as_bytes())
-        .expect("written");
-    child.wait_with_output().expect("fairdeal ends")
 }
