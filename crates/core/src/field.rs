@@ -49,9 +49,30 @@ pub enum Rule {
     },
     /// An integer from 0 to `max`.
     AtMost(u64),
+    /// An integer from `min` to `max`, both included (a game's count: 1 to
+    /// 24 mines); stated here rather than in a [`Rule::Check`] so that the
+    /// slips, the random cases and the audit can read the range.
+    Between {
+        /// The least value.
+        min: u64,
+        /// The greatest value.
+        max: u64,
+    },
     /// The scheme's own check of the value (a list of records, a text with
     /// a forbidden separator); its errors name the field or an item of it.
     Check(fn(field: &str, value: &Value) -> Result<(), Error>),
+}
+
+impl Rule {
+    /// Returns the integers the rule allows, least and greatest, for a rule
+    /// that states them ([`Rule::AtMost`], [`Rule::Between`]).
+    pub fn range(self) -> Option<(u64, u64)> {
+        match self {
+            Self::AtMost(max) => Some((0, max)),
+            Self::Between { min, max } => Some((min, max)),
+            _ => None,
+        }
+    }
 }
 
 /// The JSON type of a [`Field`].
@@ -98,8 +119,8 @@ impl Field {
             }
             FieldKind::Integer => {
                 let n = as_integer(name, value, self.expected)?;
-                if let Rule::AtMost(max) = self.rule {
-                    if n > max {
+                if let Some((min, max)) = self.rule.range() {
+                    if !(min..=max).contains(&n) {
                         return Err(Error::new(
                             name,
                             ErrorKind::Range {
@@ -148,5 +169,69 @@ impl Field {
             FieldKind::TextPerSeat { flag } => flag.to_owned(),
             _ => self.name.replace('_', "-"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    const MINES: Field = Field {
+        name: "mines",
+        kind: FieldKind::Integer,
+        required: true,
+        help: "",
+        expected: "1 to 24 mines",
+        rule: Rule::Between { min: 1, max: 24 },
+    };
+
+    /// The refusal's field and message, or `None` when it is accepted.
+    fn refusal(value: &Value) -> Option<(String, String)> {
+        MINES
+            .check(value)
+            .err()
+            .map(|e| (e.field().to_owned(), e.to_string()))
+    }
+
+    #[test]
+    fn a_between_rule_takes_its_edges_and_refuses_past_them() {
+        assert_eq!(refusal(&json!(1)), None);
+        assert_eq!(refusal(&json!(24)), None);
+        for (bad, got) in [(json!(0), "0"), (json!(25), "25")] {
+            let (field, message) = refusal(&bad).unwrap();
+            assert_eq!(field, "mines");
+            assert!(message.contains(got), "{message}");
+            assert!(message.contains("1 to 24 mines"), "{message}");
+            assert!(matches!(
+                MINES.check(&bad).unwrap_err().kind(),
+                ErrorKind::Range { .. }
+            ));
+        }
+    }
+
+    #[test]
+    fn a_between_rule_refuses_what_is_not_an_integer() {
+        for (bad, code) in [
+            (json!(2.5), "range"),
+            (json!(-1), "range"),
+            (json!("2"), "type"),
+            (json!(null), "type"),
+        ] {
+            let e = MINES.check(&bad).unwrap_err();
+            assert_eq!((e.field(), e.kind().code()), ("mines", code), "{bad}");
+        }
+        assert!(matches!(
+            MINES.check(&json!(2.5)).unwrap_err().kind(),
+            ErrorKind::NotInteger { .. }
+        ));
+    }
+
+    #[test]
+    fn a_rule_states_its_range() {
+        assert_eq!(Rule::Between { min: 2, max: 10 }.range(), Some((2, 10)));
+        assert_eq!(Rule::AtMost(3).range(), Some((0, 3)));
+        assert_eq!(Rule::Any.range(), None);
     }
 }

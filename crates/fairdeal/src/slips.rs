@@ -168,14 +168,19 @@ fn text_variants(text: &str) -> Vec<(String, &'static str)> {
 }
 
 /// Returns the other values worth trying for an integer: every other value
-/// of a small range (a seat), else the values within [`NEAR`] of `n`.
+/// of a small range (a seat), else the values within [`NEAR`] of `n` that
+/// the field's rule allows (one it refuses cannot deal anything).
 fn integer_variants(n: u64, rule: Rule) -> Vec<u64> {
-    match rule {
-        Rule::AtMost(max) if max < SMALL => (0..=max).filter(|&v| v != n).collect(),
-        _ => (n.saturating_sub(NEAR)..=n.saturating_add(NEAR))
-            .filter(|&v| v != n)
-            .collect(),
-    }
+    let (min, max) = rule.range().unwrap_or((0, u64::MAX));
+    let (lo, hi) = if max.saturating_sub(min) < SMALL {
+        (min, max)
+    } else {
+        (
+            n.saturating_sub(NEAR).max(min),
+            n.saturating_add(NEAR).min(max),
+        )
+    };
+    (lo..=hi).filter(|&v| v != n).collect()
 }
 
 #[cfg(test)]
@@ -196,5 +201,14 @@ mod tests {
         assert_eq!(integer_variants(1, Rule::AtMost(3)), [0, 2, 3]);
         assert_eq!(integer_variants(1, Rule::Any), [0, 2, 3, 4]);
         assert_eq!(integer_variants(u64::MAX, Rule::Any).len(), 3);
+    }
+
+    #[test]
+    fn a_between_range_bounds_the_values_tried() {
+        let players = Rule::Between { min: 2, max: 4 };
+        assert_eq!(integer_variants(3, players), [2, 4]);
+        let mines = Rule::Between { min: 1, max: 24 };
+        assert_eq!(integer_variants(2, mines), [1, 3, 4, 5]);
+        assert_eq!(integer_variants(23, mines), [20, 21, 22, 24]);
     }
 }

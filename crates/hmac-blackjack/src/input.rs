@@ -3,7 +3,7 @@
 //! game. The field list is the one description; [`Input::new`] and every
 //! game go through it too.
 
-use fairdeal_core::fields::{self, as_integer, as_text};
+use fairdeal_core::fields::{self, as_text};
 use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -128,32 +128,6 @@ impl FromJson for Input {
             fields::replace(&mut input.server_seed, as_text(name, value, "")?);
             Ok(true)
         })
-    }
-}
-
-/// Returns the integer `value` of `field` (already checked to be one) when
-/// it is from `min` to `max`: a game's own count (mines, rolls, players).
-///
-/// # Errors
-///
-/// [`ErrorKind::Range`] naming `field`, with `expected`.
-pub(crate) fn between(
-    field: &str,
-    value: &Value,
-    (min, max): (u64, u64),
-    expected: &'static str,
-) -> Result<(), Error> {
-    let n = as_integer(field, value, expected)?;
-    if (min..=max).contains(&n) {
-        Ok(())
-    } else {
-        Err(Error::new(
-            field,
-            ErrorKind::Range {
-                got: n.to_string(),
-                expected,
-            },
-        ))
     }
 }
 

@@ -467,6 +467,7 @@ fn fields(fields: &[Field]) -> Vec<Value> {
                     json!({ "kind": "printable", "min": min, "max": max })
                 }
                 Rule::AtMost(max) => json!({ "kind": "at-most", "max": max }),
+                Rule::Between { min, max } => json!({ "kind": "between", "min": min, "max": max }),
                 Rule::Check(_) => json!({ "kind": "check" }),
                 _ => json!({ "kind": "any" }),
             };

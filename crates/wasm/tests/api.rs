@@ -100,6 +100,28 @@ fn schemes_describe_every_registered_scheme() {
     assert_eq!(lock["commitment"]["aliases"], json!(["lock"]));
 }
 
+/// A count with a range states it, for a form to check before asking.
+#[test]
+fn a_game_count_states_its_range() {
+    let list = api::schemes();
+    let hmac = list
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|s| s["id"] == "hmac-blackjack")
+        .expect("hmac");
+    let field = |game: &str, name: &str| {
+        let games = hmac["games"].as_array().expect("games");
+        let game = games.iter().find(|g| g["name"] == game).expect("game");
+        let fields = game["fields"].as_array().expect("fields");
+        fields.iter().find(|f| f["name"] == name).expect("field")["rule"].clone()
+    };
+    let between = |min: u64, max: u64| json!({ "kind": "between", "min": min, "max": max });
+    assert_eq!(field("mines", "mines"), between(1, 24));
+    assert_eq!(field("battle", "players"), between(2, 4));
+    assert_eq!(field("plinko", "rows"), between(1, 32));
+}
+
 #[test]
 fn sample_receipts_verify_with_trace_and_view() {
     for s in fairdeal::SCHEMES {

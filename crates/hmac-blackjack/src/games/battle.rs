@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{Numbers, given, to_json};
-use crate::input::{CLIENT_SEED, SERVER_SEED, between};
+use crate::input::{CLIENT_SEED, SERVER_SEED};
 use crate::{Input, Ticket};
 
 /// The fewest and most players.
@@ -51,7 +51,10 @@ const PLAYERS_FIELD: Field = Field {
     required: true,
     help: "how many players: 2 to 4; player p uses nonce p",
     expected: "2 to 4 players",
-    rule: Rule::Check(check_players),
+    rule: Rule::Between {
+        min: PLAYERS.0,
+        max: PLAYERS.1,
+    },
 };
 const ROUNDS_FIELD: Field = Field {
     name: "rounds",
@@ -59,7 +62,10 @@ const ROUNDS_FIELD: Field = Field {
     required: true,
     help: "how many cases each player opens: 1 to 100",
     expected: "1 to 100 rounds",
-    rule: Rule::Check(check_rounds),
+    rule: Rule::Between {
+        min: ROUNDS.0,
+        max: ROUNDS.1,
+    },
 };
 const FIELDS: &[Field] = &[
     SERVER_SEED,
@@ -129,12 +135,4 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
         randoms: by_player.iter().flatten().map(|t| t.0).collect(),
         tickets,
     }))
-}
-
-fn check_players(field: &str, value: &Value) -> Result<(), Error> {
-    between(field, value, PLAYERS, PLAYERS_FIELD.expected)
-}
-
-fn check_rounds(field: &str, value: &Value) -> Result<(), Error> {
-    between(field, value, ROUNDS, ROUNDS_FIELD.expected)
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{Numbers, given, to_json};
-use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, between};
+use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED};
 use crate::{Input, Ticket};
 
 /// The fewest and most rolls.
@@ -34,7 +34,10 @@ const ROLLS_FIELD: Field = Field {
     required: true,
     help: "how many cases are opened: 1 to 4",
     expected: "1 to 4 rolls",
-    rule: Rule::Check(check_rolls),
+    rule: Rule::Between {
+        min: ROLLS.0,
+        max: ROLLS.1,
+    },
 };
 const FIELDS: &[Field] = &[SERVER_SEED, CLIENT_SEED, NONCE, ROLLS_FIELD];
 
@@ -84,8 +87,4 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
             })
             .collect(),
     }))
-}
-
-fn check_rolls(field: &str, value: &Value) -> Result<(), Error> {
-    between(field, value, ROLLS, ROLLS_FIELD.expected)
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::{Numbers, given, to_json};
 use crate::Input;
-use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, between};
+use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED};
 
 /// Rows and columns of the board.
 pub const SIDE: usize = 5;
@@ -69,7 +69,10 @@ const MINES_FIELD: Field = Field {
     required: true,
     help: "how many mines: 1 to 24",
     expected: "1 to 24 mines",
-    rule: Rule::Check(check_mines),
+    rule: Rule::Between {
+        min: MINES.0,
+        max: MINES.1,
+    },
 };
 const FIELDS: &[Field] = &[SERVER_SEED, CLIENT_SEED, NONCE, MINES_FIELD];
 
@@ -105,10 +108,6 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
         board: board(&mines),
         mines,
     }))
-}
-
-fn check_mines(field: &str, value: &Value) -> Result<(), Error> {
-    between(field, value, MINES, MINES_FIELD.expected)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::{Numbers, given, to_json};
 use crate::Input;
-use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED, between};
+use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED};
 
 /// The smallest u whose ball moves right.
 ///
@@ -75,7 +75,10 @@ const ROWS_FIELD: Field = Field {
     required: true,
     help: "rows of pins: 1 to 32",
     expected: "1 to 32 rows",
-    rule: Rule::Check(check_rows),
+    rule: Rule::Between {
+        min: ROWS.0,
+        max: ROWS.1,
+    },
 };
 const BALLS_FIELD: Field = Field {
     name: "balls",
@@ -83,7 +86,10 @@ const BALLS_FIELD: Field = Field {
     required: true,
     help: "how many balls: 1 to 100",
     expected: "1 to 100 balls",
-    rule: Rule::Check(check_balls),
+    rule: Rule::Between {
+        min: BALLS.0,
+        max: BALLS.1,
+    },
 };
 const FIELDS: &[Field] = &[SERVER_SEED, CLIENT_SEED, NONCE, ROWS_FIELD, BALLS_FIELD];
 
@@ -124,14 +130,6 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
         slots: path.iter().map(|b| b.slot).collect(),
         moves: path.into_iter().map(|b| b.moves).collect(),
     }))
-}
-
-fn check_rows(field: &str, value: &Value) -> Result<(), Error> {
-    between(field, value, ROWS, ROWS_FIELD.expected)
-}
-
-fn check_balls(field: &str, value: &Value) -> Result<(), Error> {
-    between(field, value, BALLS, BALLS_FIELD.expected)
 }
 
 #[cfg(test)]
