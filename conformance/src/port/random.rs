@@ -43,7 +43,7 @@ use serde_json::{Map, Value, json};
 use super::{Expectation, PortCase};
 use crate::{Kind, VectorFile};
 use limits::{Limits, Path, Seg};
-use values::{edge_number, integer_ranges, is_card, mutate};
+use values::{edge_number, integer_ranges, is_card, mutate, stated_ranges};
 
 /// How many times one case is drawn again before its category gives way.
 const TRIES: usize = 64;
@@ -146,6 +146,13 @@ pub fn cases<'a>(
     let mut ranges = BTreeMap::new();
     for base in &bases {
         integer_ranges(base.input, &mut ranges);
+    }
+    // A range the fields state is the whole of what the scheme takes, not
+    // just what its vectors happen to hold; a vector's number beyond it
+    // (a refusal) stays in.
+    for (name, (lo, hi)) in stated_ranges(scheme) {
+        let r = ranges.entry(name).or_insert((lo, hi));
+        *r = (r.0.min(lo), r.1.max(hi));
     }
     Cases {
         file,

@@ -203,3 +203,24 @@ fn a_printed_case_names_its_group_and_carries_what_it_runs() {
         }
     }
 }
+
+/// A range a field states is where the random cases draw its numbers:
+/// every one within it, both edges reached.
+#[test]
+fn a_stated_range_bounds_the_numbers_drawn_and_reaches_its_edges() {
+    let ranges = stated_ranges(fairdeal::scheme("hmac-blackjack").unwrap());
+    assert_eq!(ranges.get("players"), Some(&(2, 4)));
+    assert_eq!(ranges.get("mines"), Some(&(1, 24)));
+    let mut rng = Rng(SplitMix64::new(3));
+    let drawn: BTreeSet<u64> = (0..400)
+        .filter_map(|_| {
+            mutate(&json!({ "players": 3 }), None, &ranges, &mut rng)["players"].as_u64()
+        })
+        .collect();
+    assert_eq!(drawn, BTreeSet::from([2, 3, 4]));
+    let drawn: Vec<u64> = (0..2000)
+        .filter_map(|_| mutate(&json!({ "mines": 3 }), None, &ranges, &mut rng)["mines"].as_u64())
+        .collect();
+    assert!(drawn.iter().all(|m| (1..=24).contains(m)));
+    assert!(drawn.contains(&1) && drawn.contains(&24));
+}

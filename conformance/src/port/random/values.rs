@@ -2,6 +2,7 @@
 //! range's edge, a text like a given one.
 
 use super::*;
+use fairdeal::core::FieldKind;
 
 /// A number `offset` below the top of the range of `like`'s kind (a u32, or
 /// a u64 written as 16 hex digits), or `offset` itself.
@@ -35,6 +36,22 @@ pub(super) fn integer_ranges(value: &Value, ranges: &mut BTreeMap<String, (u64, 
     } else if let Value::Array(items) = value {
         items.iter().for_each(|v| integer_ranges(v, ranges));
     }
+}
+
+/// The integer ranges the fields of `scheme` and of its games state
+/// ([`Rule::range`](fairdeal::core::Rule::range)), by field name; a name
+/// two fields share takes both ranges.
+pub(super) fn stated_ranges(scheme: &dyn DynScheme) -> BTreeMap<String, (u64, u64)> {
+    let info = scheme.info();
+    let games = info.games.iter().flat_map(|g| g.fields);
+    let mut ranges = BTreeMap::new();
+    for field in info.fields.iter().chain(games) {
+        if let (FieldKind::Integer, Some((lo, hi))) = (field.kind, field.rule.range()) {
+            let r = ranges.entry(field.name.to_owned()).or_insert((lo, hi));
+            *r = (r.0.min(lo), r.1.max(hi));
+        }
+    }
+    ranges
 }
 
 pub(super) fn mutate(
