@@ -49,10 +49,12 @@ pub enum Vary {
         /// How many.
         chars: usize,
     },
-    /// An integer from 0 to `max`.
+    /// An integer from `min` to `max`.
     Integer {
         /// Where.
         pointer: String,
+        /// The least.
+        min: u64,
         /// The largest.
         max: u64,
     },
@@ -109,7 +111,12 @@ impl Plan {
                     .find(|p| p.shuffle == name)
                     .ok_or_else(|| not_offered(info.id, shuffle))?;
                 let template = (plan.template)()?;
-                let vary = plan.vary.iter().map(Vary::from).collect();
+                let vary = plan
+                    .vary
+                    .iter()
+                    .map(|d| Vary::of(d, info.fields))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| format!("{}: {e}", info.id))?;
                 (template, vary, plan.first, plan.per_input)
             }
         };
@@ -178,9 +185,16 @@ impl Plan {
     }
 }
 
-impl From<&Drawn> for Vary {
-    fn from(drawn: &Drawn) -> Self {
-        match *drawn {
+impl Vary {
+    /// Returns what `drawn` draws, the range of a [`Drawn::Field`] read
+    /// from the rule of its field in `fields`.
+    ///
+    /// # Errors
+    ///
+    /// A [`Drawn::Field`] naming no field of `fields` or one whose rule
+    /// states no range.
+    pub fn of(drawn: &Drawn, fields: &[Field]) -> Result<Self, String> {
+        Ok(match *drawn {
             Drawn::Hex { pointer, digits } => Self::Hex {
                 pointer: pointer.to_owned(),
                 digits,
@@ -191,9 +205,22 @@ impl From<&Drawn> for Vary {
             },
             Drawn::Integer { pointer, max } => Self::Integer {
                 pointer: pointer.to_owned(),
+                min: 0,
                 max,
             },
-        }
+            Drawn::Field { name } => {
+                let (min, max) = fields
+                    .iter()
+                    .find(|f| f.name == name)
+                    .and_then(|f| f.rule.range())
+                    .ok_or_else(|| format!("the drawn field {name} has no stated range"))?;
+                Self::Integer {
+                    pointer: format!("/{name}"),
+                    min,
+                    max,
+                }
+            }
+        })
     }
 }
 
@@ -238,10 +265,14 @@ impl Vary {
             (Self::Text { chars, .. }, Value::String(s)) => {
                 symbols(s, *chars, (10, text_chars), g);
             }
-            (Self::Integer { max, .. }, v) => {
-                // max + 1 divides 2^64 for the seats here (4); any bias
+            (Self::Integer { min, max, .. }, v) => {
+                // The span divides 2^64 for the seats here (4); any bias
                 // elsewhere only picks among sample inputs.
-                *v = json!(g.next_u64() % (max + 1));
+                let u = g.next_u64();
+                *v = json!(match max.saturating_sub(*min).checked_add(1) {
+                    Some(span) => min + u % span,
+                    None => u,
+                });
             }
             _ => {}
         }
@@ -385,5 +416,47 @@ mod tests {
                 );
             }
         }
+    }
+
+    const PLAYERS: Field = Field {
+        name: "players",
+        kind: FieldKind::Integer,
+        required: true,
+        help: "",
+        expected: "2 to 10 players",
+        rule: Rule::Between { min: 2, max: 10 },
+    };
+
+    #[test]
+    fn a_drawn_field_takes_the_range_its_rule_states_edges_included() {
+        let vary = Vary::of(&Drawn::Field { name: "players" }, &[PLAYERS]).unwrap();
+        assert_eq!(vary.pointer(), "/players");
+        let mut g = SplitMix64::new(7);
+        let mut drawn = std::collections::BTreeSet::new();
+        for _ in 0..500 {
+            let mut v = json!(0);
+            vary.draw(&mut v, &mut g);
+            drawn.insert(v.as_u64().unwrap());
+        }
+        assert_eq!(drawn, (2..=10).collect());
+    }
+
+    #[test]
+    fn a_drawn_field_without_a_stated_range_is_refused() {
+        let any = Field {
+            rule: Rule::Any,
+            ..PLAYERS
+        };
+        let name = Drawn::Field { name: "players" };
+        assert!(Vary::of(&name, &[any]).unwrap_err().contains("players"));
+        assert!(Vary::of(&Drawn::Field { name: "rounds" }, &[PLAYERS]).is_err());
+    }
+
+    #[test]
+    fn euchremaster_draws_its_dealers_from_the_field_list() {
+        let scheme = fairdeal::scheme("euchremaster").unwrap();
+        let plan = Plan::of(scheme, Shuffle::FisherYates).unwrap();
+        let dealer = plan.vary.iter().find(|v| v.pointer() == "/dealer").unwrap();
+        assert!(matches!(dealer, Vary::Integer { min: 0, max: 3, .. }));
     }
 }

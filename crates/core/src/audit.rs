@@ -96,4 +96,11 @@ pub enum Drawn {
         /// The largest.
         max: u64,
     },
+    /// An integer over the range the rule of the scheme's field `name`
+    /// states ([`Rule::range`](crate::Rule::range)), at `/name`: the audit
+    /// reads the range from the field list rather than a copy of it.
+    Field {
+        /// The field's name.
+        name: &'static str,
+    },
 }

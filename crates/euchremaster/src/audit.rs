@@ -18,10 +18,7 @@ pub const AUDIT: Audit = Audit {
                 pointer: "/seed",
                 digits: 64,
             },
-            Drawn::Integer {
-                pointer: "/dealer",
-                max: 3,
-            },
+            Drawn::Field { name: "dealer" },
         ],
         first: 1,
         per_input: 1,
