@@ -223,4 +223,15 @@ fn a_stated_range_bounds_the_numbers_drawn_and_reaches_its_edges() {
         .collect();
     assert!(drawn.iter().all(|m| (1..=24).contains(m)));
     assert!(drawn.contains(&1) && drawn.contains(&24));
+    // A file whose vectors hold 3 mines only still has its cases draw
+    // over the stated range.
+    let (mut file, scheme) = file("hmac-blackjack");
+    let inputs = file.groups.iter_mut().flat_map(|g| g.cases.iter_mut());
+    for input in inputs.map(|c| &mut c.input) {
+        if input.get("mines").is_some() {
+            input["mines"] = json!(3);
+        }
+    }
+    let made = cases(&file, scheme, 1, 0);
+    assert_eq!(made.ranges.get("mines"), Some(&(1, 24)));
 }
