@@ -8,7 +8,7 @@
 /// text, sorted by name. `build.rs` writes the list from the folder.
 pub const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/vector_files.rs"));
 
-/// How a built-in file is named in messages: `atout-v1.json (built in)`.
+/// How a built-in file is named in messages: `<id>.json (built in)`.
 pub fn display(name: &str) -> String {
     format!("{name} (built in)")
 }
