@@ -267,7 +267,7 @@ type Dealt = (usize, Vec<Card>, Vec<u16>, Vec<Card>);
 
 /// Deals `input` through `sampler`, saying that only `changed` changed.
 fn deal(
-    sampler: &mut fairdeal::core::Sampler,
+    sampler: &mut fairdeal::core::bench::Sampler,
     input: &Value,
     changed: &[&str],
     first: usize,

@@ -38,6 +38,7 @@
 //! Everything here is pure computation: no I/O, no threads, no global state.
 
 mod audit;
+pub mod bench;
 mod card;
 mod commitment;
 mod deck;
@@ -52,11 +53,11 @@ mod game;
 pub mod hash;
 mod info;
 pub mod json;
-mod sampler;
 mod scheme;
 mod seat;
 mod shuffle;
 mod splitmix64;
+pub mod stages;
 mod stream;
 pub mod text;
 mod trace;
@@ -67,7 +68,7 @@ pub use card::{Card, RANKS, Rank, SUITS, Suit, codes};
 pub use commitment::Fingerprint;
 pub use deck::{Deck, identity, identity_into};
 pub use draw::{Draw, Hex64, given_randoms};
-pub use dynamic::{Computed, DynScheme, TracedView, Work};
+pub use dynamic::{Computed, DynScheme, TracedView};
 pub use error::{Error, ErrorKind};
 pub use euchre_deal::EuchreDeal;
 pub use field::{Field, FieldKind, Rule};
@@ -77,8 +78,7 @@ pub use info::{
     BenchCase, Cli, Commitment, CountBlocks, ExpandCli, Generator, Hashed, HashedText, Hints,
     Player, SchemeInfo, SeatNames,
 };
-pub use sampler::{Dealt, Sampler};
-pub use scheme::{Check, DealScheme, DealSeries, FromJson, OneDeal};
+pub use scheme::{Check, DealScheme, DealSeries, FromJson, OneDeal, SingleDeal};
 pub use seat::Seat;
 pub use shuffle::{fisher_yates_mul_shift, fisher_yates_rejection, limit, mul_shift, next_draw};
 pub use splitmix64::SplitMix64;

@@ -10,9 +10,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::hash::{Midstate, Sha256, Sha256Counter};
 use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
-    Hints, OneDeal, Player, SchemeInfo, SeatNames, TableView, fisher_yates_mul_shift,
-    identity_into,
+    BenchCase, Card, Cli, Commitment, Error, EuchreDeal, Fingerprint, FromJson, Hashed, Hints,
+    Player, SchemeInfo, SeatNames, SingleDeal, TableView, fisher_yates_mul_shift, identity_into,
 };
 use serde_json::Value;
 
@@ -24,7 +23,7 @@ pub use input::Input;
 #[derive(Clone, Copy, Debug)]
 pub struct EuchreMaster;
 
-impl DealScheme for EuchreMaster {
+impl SingleDeal for EuchreMaster {
     const INFO: SchemeInfo = SchemeInfo {
         id: "euchremaster",
         summary: "a euchre deal from the revealed seed and your cut: 24 cards, or 25 with the joker",
@@ -62,23 +61,21 @@ impl DealScheme for EuchreMaster {
     type Draw = u32;
     type Stream = Sha256Counter;
     type Deal = EuchreDeal;
-    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.seed().as_bytes())
     }
 
-    fn stream(input: &Input, _deal: usize) -> Sha256Counter {
+    fn stream(input: &Input) -> Sha256Counter {
         Sha256Counter::from_parts(&[input.seed().as_bytes(), b":", input.cut().as_bytes()])
     }
 
-    fn starting_deck(input: &Input, _deal: usize) -> Cow<'static, [Card]> {
+    fn starting_deck(input: &Input) -> Cow<'static, [Card]> {
         Cow::Borrowed(deck::starting(input.joker()))
     }
 
     fn shuffle<I: Iterator<Item = u32>>(
         input: &Input,
-        _deal: usize,
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
@@ -86,11 +83,11 @@ impl DealScheme for EuchreMaster {
         fisher_yates_mul_shift(positions, draws)
     }
 
-    fn deal(input: &Input, _deal: usize, deck: &[Card], out: &mut EuchreDeal) {
+    fn deal(input: &Input, deck: &[Card], out: &mut EuchreDeal) {
         out.refill_in_rounds(deck, input.dealer().after(1, 4), FIRST_ROUND);
     }
 
-    fn view(input: &Input, _deal: usize, dealt: &EuchreDeal) -> TableView {
+    fn view(input: &Input, dealt: &EuchreDeal) -> TableView {
         dealt.view(Some(input.dealer()))
     }
 

@@ -8,8 +8,9 @@
 use std::fmt;
 
 use fairdeal::DynScheme;
+use fairdeal::core::BenchCase;
+use fairdeal::core::bench::Work;
 use fairdeal::core::hash::Blocks;
-use fairdeal::core::{BenchCase, Work};
 use serde_json::Value;
 
 /// One deal of one scheme, from a checked input, ready to run again and
