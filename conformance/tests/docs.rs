@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fairdeal::core::Field;
+use fairdeal::core::input::Field;
 
 const START: &str = "<!-- inputs:start -->\n";
 const END: &str = "<!-- inputs:end -->";

@@ -37,7 +37,7 @@ mod values;
 use std::collections::BTreeMap;
 
 use fairdeal::DynScheme;
-use fairdeal::core::SplitMix64;
+use fairdeal::core::stream::SplitMix64;
 use serde_json::{Map, Value, json};
 
 use super::{Expectation, PortCase};

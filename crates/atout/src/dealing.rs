@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use fairdeal_core::{Error, ErrorKind, Seat};
+use fairdeal_core::table::Seat;
+use fairdeal_core::{Error, ErrorKind};
 
 /// What the variant field expects, for its messages.
 pub(crate) const VARIANT: &str = "coinche, belote or duo";

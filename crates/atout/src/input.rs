@@ -2,8 +2,9 @@
 //! them ("Inputs"): secret, variant, numbers, dealer, taker. The field list
 //! is the one description; [`Input::new`] goes through it too.
 
-use fairdeal_core::fields::{as_integer, as_text, list};
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule, fields, text};
+use fairdeal_core::input::fields::{as_integer, as_text, list};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule, fields, text};
+use fairdeal_core::{Error, ErrorKind, FromJson};
 use serde_json::{Value, json};
 
 use crate::dealing::{Dealing, VARIANT, Variant};

@@ -9,7 +9,9 @@
 //! server's seed), which make the deal; the rest is a fixed sample input.
 
 use fairdeal::DynScheme;
-use fairdeal::core::{AuditPlan, Drawn, Field, FieldKind, Rule, SplitMix64};
+use fairdeal::core::audit::{AuditPlan, Drawn};
+use fairdeal::core::input::{Field, FieldKind, Rule};
+use fairdeal::core::stream::SplitMix64;
 use serde_json::{Value, json};
 
 /// How a scheme that offers a choice shuffles its hands.

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use fairdeal::core::bench::{Dealt, Sampler};
-use fairdeal::core::{Card, EuchreDeal, Player, SUITS};
+use fairdeal::core::cards::{Card, SUITS};
+use fairdeal::core::info::Player;
+use fairdeal::core::table::EuchreDeal;
 use serde_json::Value;
 
 use crate::odds::{Masks, bit};

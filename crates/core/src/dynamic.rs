@@ -7,10 +7,12 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::bench::DynBench;
+use crate::cards::Card;
+use crate::info::SchemeInfo;
 use crate::stages::DynStages;
+use crate::table::TableView;
 use crate::{
-    Card, Check, DealScheme, DealSchemeExt, DealSeries, Error, ErrorKind, Fingerprint, FromJson,
-    SchemeInfo, TableView, Trace,
+    Check, DealScheme, DealSchemeExt, DealSeries, Error, ErrorKind, Fingerprint, FromJson, Trace,
 };
 
 /// A [`DealScheme`] seen without its types: JSON in, JSON out.

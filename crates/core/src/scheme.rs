@@ -7,7 +7,11 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{Card, Draw, Error, Fingerprint, SchemeInfo, TableView};
+use crate::cards::Card;
+use crate::info::SchemeInfo;
+use crate::stream::Draw;
+use crate::table::TableView;
+use crate::{Error, Fingerprint};
 
 /// A published deal method, reproduced step for step.
 ///
@@ -23,6 +27,8 @@ use crate::{Card, Draw, Error, Fingerprint, SchemeInfo, TableView};
 ///   (`EuchreMaster`), and register that struct once in the `fairdeal`
 ///   facade crate; the CLI, the conformance suite, the snapshots and the
 ///   benches then pick it up (docs/adding-a-scheme.md).
+/// - **Do** implement [`SingleDeal`] instead when every input is one deal:
+///   it gives this trait, with no deal numbers to pass along.
 /// - **Do** keep every step pure: no I/O, no clock, no threads, no global
 ///   state, so that the crate builds for wasm32.
 /// - **Do** write [`DealScheme::deal`] into the caller's buffers without
@@ -276,7 +282,7 @@ pub struct Check {
 /// names.
 ///
 /// Every scheme input implements it, reading its fields through
-/// [`Fields`](crate::Fields) so that the field list drives every check; its
+/// [`Fields`](crate::input::Fields) so that the field list drives every check; its
 /// errors name the field (serde's derived errors cannot), which is what the
 /// CLI prints and what invalid vector cases record.
 pub trait FromJson: Sized {
@@ -295,7 +301,7 @@ pub trait FromJson: Sized {
     /// has only the seed read again; by default the whole input is.
     ///
     /// An input that overrides it reads the changed fields through
-    /// [`fields::reread`](crate::fields::reread), which falls back to
+    /// [`fields::reread`](crate::input::fields::reread), which falls back to
     /// `from_json` for any field it does not take and for any refusal.
     ///
     /// # Errors

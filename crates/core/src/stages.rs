@@ -3,12 +3,11 @@
 
 use serde_json::{Value, json};
 
+use crate::cards::{Card, Deck};
 use crate::dynamic::{deal_of, to_json};
-use crate::fields::list;
-use crate::{
-    Buffers, Card, DealScheme, DealSchemeExt, DealSeries, DealTrace, Deck, Error, FromJson,
-    Recorder, Trace, given_randoms,
-};
+use crate::input::fields::list;
+use crate::stream::{Recorder, given_randoms};
+use crate::{Buffers, DealScheme, DealSchemeExt, DealSeries, DealTrace, Error, FromJson, Trace};
 
 /// The steps of a [`DealScheme`] one at a time, seen without its types: a
 /// stream's first numbers, a shuffle fed given numbers, a deal of a given
@@ -119,6 +118,6 @@ impl<S: DealScheme> DynStages for S {
 /// Reads a card code: a string (else [`ErrorKind::Type`]) that is a code
 /// (else [`ErrorKind::Value`]).
 fn card_from_json(field: &str, value: &Value) -> Result<Card, Error> {
-    let code = crate::fields::as_text(field, value, "a card code")?;
+    let code = crate::input::fields::as_text(field, value, "a card code")?;
     code.parse::<Card>().map_err(|e| e.within(field))
 }

@@ -8,11 +8,14 @@ mod input;
 
 use std::borrow::Cow;
 
+use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::{Midstate, Sha256, Sha256Counter};
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, Error, EuchreDeal, Fingerprint, FromJson, Hashed, Hints,
-    Player, SchemeInfo, SeatNames, SingleDeal, TableView, fisher_yates_mul_shift, identity_into,
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::shuffle::fisher_yates_mul_shift;
+use fairdeal_core::table::{EuchreDeal, TableView};
+use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
 use serde_json::Value;
 
 pub use deal::{FIRST_ROUND, PACKETS, deal};
@@ -123,7 +126,7 @@ mod tests {
     use fairdeal_core::DealSchemeExt;
 
     use super::*;
-    use fairdeal_core::codes;
+    use fairdeal_core::cards::codes;
 
     // Value stability: these break whenever the method changes, and a changed
     // method is a new scheme id, not an edit here. Numbers from

@@ -1,7 +1,7 @@
 //! A scheme's or game's input fields as JSON, the one description that
 //! `fairdeal schemes --json` and the wasm package's `schemes()` both give.
 
-use fairdeal_core::{Field, FieldKind};
+use fairdeal_core::input::{Field, FieldKind};
 use serde_json::{Value, json};
 
 /// Returns `field` as JSON: its name, kind, command-line flag, whether it

@@ -4,7 +4,8 @@
 //! the wrong dealer, a nonce one off, another seat. Each slip found is a
 //! hint; the verdict stays NOT VERIFIED.
 
-use fairdeal_core::{DynScheme, FieldKind, Fingerprint, Rule, TracedView};
+use fairdeal_core::input::{FieldKind, Rule};
+use fairdeal_core::{DynScheme, Fingerprint, TracedView};
 use serde_json::Value;
 
 use crate::verdict::{PlayerCards, same_cards};
@@ -66,7 +67,7 @@ pub(crate) fn hand(
     view: &TracedView,
     player: PlayerCards,
     deal: usize,
-    recorded: &[fairdeal_core::Card],
+    recorded: &[fairdeal_core::cards::Card],
 ) -> Vec<String> {
     let info = scheme.info();
     // Each other input is dealt for its own view; the input's own view
@@ -110,7 +111,7 @@ pub(crate) fn hand(
     }
     if let (
         PlayerCards::Seat(mine),
-        fairdeal_core::Player::Seat {
+        fairdeal_core::info::Player::Seat {
             choosable: true, ..
         },
     ) = (player, info.player)

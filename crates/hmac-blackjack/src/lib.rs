@@ -13,10 +13,12 @@ mod ticket;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, Error, Fingerprint, FromJson, Hashed, Hints, Player,
-    SchemeInfo, SeatNames, SingleDeal, TableView,
+use fairdeal_core::cards::Card;
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::table::TableView;
+use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
 use serde_json::Value;
 
 pub use actions::{Action, Actions};

@@ -10,10 +10,13 @@ mod state;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, Error, EuchreDeal, Fingerprint, FromJson, Hashed, Hints,
-    Player, SchemeInfo, SeatNames, SingleDeal, TableView, fisher_yates_mul_shift, identity_into,
+use fairdeal_core::cards::{Card, identity_into};
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::shuffle::fisher_yates_mul_shift;
+use fairdeal_core::table::{EuchreDeal, TableView};
+use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
 use serde_json::Value;
 
 pub use deal::{SEATS, deal};

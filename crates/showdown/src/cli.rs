@@ -2,8 +2,9 @@
 //! --hands 7 --patterns 3232,2323,... [--cut] [--kitchen-table]`, turned
 //! into a record's `rules` and `hands`.
 
-use fairdeal_core::fields::as_integer;
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Rule};
+use fairdeal_core::input::fields::as_integer;
+use fairdeal_core::input::{Field, FieldKind, Rule};
+use fairdeal_core::{Error, ErrorKind};
 use serde_json::{Map, Value, json};
 
 use crate::input::MAX_HANDS;

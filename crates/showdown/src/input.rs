@@ -1,10 +1,10 @@
 //! The game record, checked once (docs/schemes/showdown.md, "Inputs (a game
 //! record)"): the field lists are the one description of it.
 
-use fairdeal_core::fields::{self, as_text, json_type, list};
-use fairdeal_core::{
-    Card, Deck, Error, ErrorKind, Field, FieldKind, Fields, Fingerprint, FromJson, Rule, decks,
-};
+use fairdeal_core::cards::{Card, Deck, decks};
+use fairdeal_core::input::fields::{self, as_text, json_type, list};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::{Error, ErrorKind, Fingerprint, FromJson};
 use serde_json::Value;
 
 use crate::{Dealing, GameSeed, Pattern, Setup};

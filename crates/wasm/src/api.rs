@@ -9,8 +9,9 @@
 
 use std::convert::Infallible;
 
-use fairdeal::core::json::parse_json;
-use fairdeal::core::{Field, Player, Rule, SchemeInfo};
+use fairdeal::core::info::{Player, SchemeInfo};
+use fairdeal::core::input::json::parse_json;
+use fairdeal::core::input::{Field, Rule};
 use fairdeal::receipt::{self, INPUT_LIMIT};
 use fairdeal::verdict::{self, Claim, Verdict};
 use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
@@ -375,7 +376,7 @@ fn object<'a>(
         Error::new(
             field,
             ErrorKind::Type {
-                got: fairdeal::core::fields::json_type(value),
+                got: fairdeal::core::input::fields::json_type(value),
                 expected,
             },
         )
@@ -388,7 +389,7 @@ fn deal_of(deal: Option<&Value>) -> Result<usize, Error> {
         None | Some(Value::Null) => Ok(1),
         Some(v) => {
             let expected = "a deal that the input holds, from 1";
-            let n = fairdeal::core::fields::as_integer("deal", v, expected)?;
+            let n = fairdeal::core::input::fields::as_integer("deal", v, expected)?;
             Ok(usize::try_from(n).unwrap_or(usize::MAX))
         }
     }
@@ -397,7 +398,7 @@ fn deal_of(deal: Option<&Value>) -> Result<usize, Error> {
 /// Returns a stage call's count of numbers, at most [`MAX_COUNT`].
 fn count_of(count: &Value) -> Result<usize, Error> {
     let expected = "how many numbers: an integer from 0 to 65536";
-    let n = fairdeal::core::fields::as_integer("count", count, expected)?;
+    let n = fairdeal::core::input::fields::as_integer("count", count, expected)?;
     if n > MAX_COUNT {
         return Err(Error::new(
             "count",

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use fairdeal::Verb;
-use fairdeal::core::json::parse_json;
+use fairdeal::core::input::json::parse_json;
 use fairdeal::receipt::INPUT_LIMIT;
 use fairdeal_wasm::api;
 use fairdeal_wasm::batch::{Batch, Tally};

@@ -2,7 +2,7 @@
 //! range's edge, a text like a given one.
 
 use super::*;
-use fairdeal::core::FieldKind;
+use fairdeal::core::input::FieldKind;
 
 /// A number `offset` below the top of the range of `like`'s kind (a u32, or
 /// a u64 written as 16 hex digits), or `offset` itself.
@@ -39,7 +39,7 @@ pub(super) fn integer_ranges(value: &Value, ranges: &mut BTreeMap<String, (u64, 
 }
 
 /// The integer ranges the fields of `scheme` and of its games state
-/// ([`Rule::range`](fairdeal::core::Rule::range)), by field name; a name
+/// ([`Rule::range`](fairdeal::core::input::Rule::range)), by field name; a name
 /// two fields share takes both ranges.
 pub(super) fn stated_ranges(scheme: &dyn DynScheme) -> BTreeMap<String, (u64, u64)> {
     let info = scheme.info();
@@ -100,7 +100,7 @@ pub(super) fn between(lo: u64, hi: u64, rng: &mut Rng) -> u64 {
 pub(super) fn is_card(value: &Value) -> bool {
     value
         .as_str()
-        .is_some_and(|s| s.parse::<fairdeal::core::Card>().is_ok())
+        .is_some_and(|s| s.parse::<fairdeal::core::cards::Card>().is_ok())
 }
 
 pub(super) fn text_like(s: &str, rng: &mut Rng) -> String {

@@ -218,7 +218,7 @@ fn diagnosis_the_porting_guide_lists_every_input_field() {
     let mut expected = std::collections::BTreeMap::new();
     for scheme in fairdeal::SCHEMES {
         let info = scheme.info();
-        let mut add = |row: String, fields: &[fairdeal::core::Field]| {
+        let mut add = |row: String, fields: &[fairdeal::core::input::Field]| {
             let of = |required: bool| -> Vec<String> {
                 let f = fields.iter().filter(|f| f.required == required);
                 f.map(|f| f.name.to_owned()).collect()

@@ -6,7 +6,8 @@ use std::any::Any;
 
 use serde_json::Value;
 
-use crate::{Buffers, Card, DealScheme, DealSchemeExt, DealSeries, Error, FromJson};
+use crate::cards::Card;
+use crate::{Buffers, DealScheme, DealSchemeExt, DealSeries, Error, FromJson};
 
 /// One deal as a sampler hands it over: borrowed from its buffers, valid
 /// until the next deal.
@@ -23,7 +24,7 @@ pub struct Dealt<'a> {
     pub cards: &'a [Card],
     /// What the table sees: the scheme's
     /// [`DealScheme::Deal`](crate::DealScheme::Deal), for a caller that
-    /// knows the type (an [`EuchreDeal`](crate::EuchreDeal) for the euchre
+    /// knows the type (an [`EuchreDeal`](crate::table::EuchreDeal) for the euchre
     /// schemes).
     pub table: &'a dyn Any,
 }

@@ -1,9 +1,10 @@
 //! Roulette: one number, 15 slots (docs/schemes/hmac-blackjack.md, step 6:
 //! the roll games).
 
-use fairdeal_core::{
-    Error, ErrorKind, Field, Fields, Fingerprint, Game, Recorder, Rule, Verb, mul_shift, next_draw,
-};
+use fairdeal_core::input::{Field, Fields, Rule};
+use fairdeal_core::shuffle::{mul_shift, next_draw};
+use fairdeal_core::stream::Recorder;
+use fairdeal_core::{Error, ErrorKind, Fingerprint, Game, Verb};
 use serde::Serialize;
 use serde_json::Value;
 

@@ -3,12 +3,13 @@
 
 use serde_json::Value;
 
-use crate::fields::{as_integer, as_text, json_type};
-use crate::{Error, ErrorKind, text};
+use crate::input::fields::{as_integer, as_text, json_type};
+use crate::input::text;
+use crate::{Error, ErrorKind};
 
 /// One input field: its name, JSON type and rules. The field list of a
-/// scheme ([`SchemeInfo::fields`](crate::SchemeInfo::fields)) is the one
-/// description of its input: [`Fields::new`](crate::Fields::new) checks an input object against
+/// scheme ([`SchemeInfo::fields`](crate::info::SchemeInfo::fields)) is the one
+/// description of its input: [`Fields::new`](crate::input::Fields::new) checks an input object against
 /// it, the CLI builds its flags and help from it, and `fairdeal schemes`
 /// lists it.
 #[derive(Clone, Copy, Debug)]

@@ -3,7 +3,8 @@
 
 use serde_json::{Map, Number, Value};
 
-use crate::{Error, ErrorKind, Field, FromJson};
+use crate::input::Field;
+use crate::{Error, ErrorKind, FromJson};
 
 /// An input object being read: every field it holds must be read or named as
 /// accepted, and nothing else may be there.
@@ -17,7 +18,7 @@ impl<'a> Fields<'a> {
     /// an object (else [`ErrorKind::Type`]) with no field outside `fields`
     /// (else [`ErrorKind::Unknown`]), then each field in order: absent and
     /// required is [`ErrorKind::Missing`], the wrong JSON type
-    /// [`ErrorKind::Type`], then its [`Rule`](crate::Rule).
+    /// [`ErrorKind::Type`], then its [`Rule`](crate::input::Rule).
     ///
     /// # Errors
     ///
@@ -307,7 +308,8 @@ pub fn list<T>(
             name.push('[');
             // Digits only, so UTF-8.
             name.push_str(
-                std::str::from_utf8(crate::decimal(i as u64, &mut [0; 20])).unwrap_or_default(),
+                std::str::from_utf8(crate::stream::decimal(i as u64, &mut [0; 20]))
+                    .unwrap_or_default(),
             );
             name.push(']');
             item(&name, v)
@@ -332,7 +334,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::{FieldKind, Rule};
+    use crate::input::{FieldKind, Rule};
 
     const FIELDS: &[Field] = &[
         Field {
