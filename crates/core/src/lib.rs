@@ -70,7 +70,7 @@ pub use draw::{Draw, Hex64, given_randoms};
 pub use dynamic::{Computed, DynScheme, TracedView, Work};
 pub use error::{Error, ErrorKind};
 pub use euchre_deal::EuchreDeal;
-pub use field::{Field, FieldKind, Rule};
+pub use field::{Field, FieldKind, Rule, Seats, Table};
 pub use fields::Fields;
 pub use game::{Game, Verb};
 pub use info::{
