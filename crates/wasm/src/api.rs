@@ -10,7 +10,7 @@
 use std::convert::Infallible;
 
 use fairdeal::core::json::parse_json;
-use fairdeal::core::{Field, Player, Rule, SchemeInfo};
+use fairdeal::core::{Field, Player, SchemeInfo};
 use fairdeal::receipt::{self, INPUT_LIMIT};
 use fairdeal::verdict::{self, Claim, Verdict};
 use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
@@ -461,18 +461,8 @@ fn fields(fields: &[Field]) -> Vec<Value> {
     fields
         .iter()
         .map(|f| {
-            let rule = match f.rule {
-                Rule::Hex { digits } => json!({ "kind": "hex", "digits": digits }),
-                Rule::Printable { min, max } => {
-                    json!({ "kind": "printable", "min": min, "max": max })
-                }
-                Rule::AtMost(max) => json!({ "kind": "at-most", "max": max }),
-                Rule::Between { min, max } => json!({ "kind": "between", "min": min, "max": max }),
-                Rule::Check(_) => json!({ "kind": "check" }),
-                _ => json!({ "kind": "any" }),
-            };
             let mut described = fairdeal::describe::field(f);
-            described["rule"] = rule;
+            described["rule"] = fairdeal::describe::rule(f.rule);
             described
         })
         .collect()
