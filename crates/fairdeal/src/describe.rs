@@ -5,7 +5,7 @@ use fairdeal_core::{Field, FieldKind, Rule, Seats};
 use serde_json::{Value, json};
 
 /// Returns `field` as JSON: its name, kind, command-line flag, whether it
-/// is required, its help and what a good value is.
+/// is required, its help, what a good value is and its [`rule`].
 pub fn field(field: &Field) -> Value {
     let kind = match field.kind {
         FieldKind::Integer => "integer",
@@ -21,6 +21,7 @@ pub fn field(field: &Field) -> Value {
         "required": field.required,
         "help": field.help,
         "expected": field.expected,
+        "rule": rule(field.rule),
     })
 }
 

@@ -455,17 +455,10 @@ fn describe(info: &SchemeInfo) -> Value {
 }
 
 /// Returns a field list as [`schemes`] lists it: the CLI's `fairdeal
-/// schemes --json` fields, and each field's rule for a form to check
-/// before asking.
+/// schemes --json` fields, each with its rule for a form to check before
+/// asking.
 fn fields(fields: &[Field]) -> Vec<Value> {
-    fields
-        .iter()
-        .map(|f| {
-            let mut described = fairdeal::describe::field(f);
-            described["rule"] = fairdeal::describe::rule(f.rule);
-            described
-        })
-        .collect()
+    fields.iter().map(fairdeal::describe::field).collect()
 }
 
 /// Serializes an output. Verdicts, views and outcomes are structs of
