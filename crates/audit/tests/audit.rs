@@ -291,7 +291,7 @@ fn spoil(input: &mut Value, vary: &Vary) {
     let bad = match vary {
         Vary::Hex { .. } => json!("not hex"),
         Vary::Text { .. } => json!(""),
-        Vary::Integer { .. } => json!(99),
+        Vary::Integer { .. } | Vary::Seat { .. } => json!(99),
     };
     *input
         .pointer_mut(vary.pointer())

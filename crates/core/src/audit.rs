@@ -98,7 +98,9 @@ pub enum Drawn {
     },
     /// An integer over the range the rule of the scheme's field `name`
     /// states ([`Rule::range`](crate::input::Rule::range)), at `/name`: the audit
-    /// reads the range from the field list rather than a copy of it.
+    /// reads the range from the field list rather than a copy of it. A seat
+    /// of the table another field states ([`Rule::Seat`](crate::input::Rule::Seat))
+    /// is drawn over the seats of the table each input states.
     Field {
         /// The field's name.
         name: &'static str,

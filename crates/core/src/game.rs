@@ -7,7 +7,7 @@
 //! play NAME` or `fairdeal roll NAME`, and vector files test them with
 //! `game` cases.
 //!
-//! [`SchemeInfo::games`]: crate::SchemeInfo::games
+//! [`SchemeInfo::games`]: crate::info::SchemeInfo::games
 
 use std::fmt;
 

@@ -319,6 +319,9 @@ fn hands(items: &[Value], rules: Rules, setup: &Setup) -> Result<Vec<Hand>, Erro
                 .transpose()?,
         });
     }
+    // No `Rule` states these: a hand's own fields are required by the
+    // set-up the seeds draw (who deals it) and by the rules, and the count
+    // comes after every hand (docs/vectors.md: items before their count).
     if !(1..=MAX_HANDS).contains(&items.len()) {
         return Err(Error::new(
             "hands",

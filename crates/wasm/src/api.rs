@@ -10,8 +10,8 @@
 use std::convert::Infallible;
 
 use fairdeal::core::info::{Player, SchemeInfo};
+use fairdeal::core::input::Field;
 use fairdeal::core::input::json::parse_json;
-use fairdeal::core::input::{Field, Rule};
 use fairdeal::receipt::{self, INPUT_LIMIT};
 use fairdeal::verdict::{self, Claim, Verdict};
 use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
@@ -456,27 +456,10 @@ fn describe(info: &SchemeInfo) -> Value {
 }
 
 /// Returns a field list as [`schemes`] lists it: the CLI's `fairdeal
-/// schemes --json` fields, and each field's rule for a form to check
-/// before asking.
+/// schemes --json` fields, each with its rule for a form to check before
+/// asking.
 fn fields(fields: &[Field]) -> Vec<Value> {
-    fields
-        .iter()
-        .map(|f| {
-            let rule = match f.rule {
-                Rule::Hex { digits } => json!({ "kind": "hex", "digits": digits }),
-                Rule::Printable { min, max } => {
-                    json!({ "kind": "printable", "min": min, "max": max })
-                }
-                Rule::AtMost(max) => json!({ "kind": "at-most", "max": max }),
-                Rule::Between { min, max } => json!({ "kind": "between", "min": min, "max": max }),
-                Rule::Check(_) => json!({ "kind": "check" }),
-                _ => json!({ "kind": "any" }),
-            };
-            let mut described = fairdeal::describe::field(f);
-            described["rule"] = rule;
-            described
-        })
-        .collect()
+    fields.iter().map(fairdeal::describe::field).collect()
 }
 
 /// Serializes an output. Verdicts, views and outcomes are structs of

@@ -9,5 +9,5 @@ pub mod fields;
 pub mod json;
 pub mod text;
 
-pub use field::{Field, FieldKind, Rule};
+pub use field::{Field, FieldKind, Rule, Seats, Table};
 pub use fields::Fields;
