@@ -39,17 +39,13 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         None => Map::new(),
     };
     let aliases = call.scheme.info().commitment.aliases;
-    let fingerprint = call
-        .fingerprint
-        .clone()
-        .map_or_else(|| take_fingerprint(&mut object, aliases), |f| Ok(Some(f)))?;
-    let hand = call
-        .hand
-        .clone()
-        .map(Value::String)
-        .or_else(|| object.remove("hand"));
+    let fingerprint = flag_over(call.fingerprint.clone(), &mut object, aliases)?;
+    // The file's own hand and seat are taken out whether or not a flag
+    // replaces them: neither is an input field.
+    let (file_hand, file_seat) = (object.remove("hand"), object.remove("seat"));
+    let hand = call.hand.clone().map(Value::String).or(file_hand);
     let seat_flag = call.seat.as_deref().map(seat_value).transpose()?;
-    let seat = seat_flag.or_else(|| object.remove("seat"));
+    let seat = seat_flag.or(file_seat);
     if !call.extras.is_empty() {
         let expanded = match call.scheme.info().cli.expand {
             Some(expand) => expand(&call.extras).map_err(|e| hint(call.scheme, e))?,
@@ -64,6 +60,29 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         hand,
         seat,
     })
+}
+
+/// Returns the fingerprint: the flag's when it is given, else the file's.
+/// Either way the file's own is taken out of the object, under its name and
+/// every alias (README: flags given as well override the file).
+///
+/// # Errors
+///
+/// Without a flag, the file's fingerprint given twice or not as a string.
+fn flag_over(
+    flag: Option<String>,
+    object: &mut Map<String, Value>,
+    aliases: &[&str],
+) -> Result<Option<String>, CliError> {
+    match flag {
+        Some(f) => {
+            for name in std::iter::once("fingerprint").chain(aliases.iter().copied()) {
+                object.remove(name);
+            }
+            Ok(Some(f))
+        }
+        None => take_fingerprint(object, aliases),
+    }
 }
 
 /// Removes the fingerprint from a receipt object, under its name or one of
@@ -129,10 +148,7 @@ pub fn gather_game<const ROLL: bool>(
         Some(path) => read_object(path)?,
         None => Map::new(),
     };
-    let fingerprint = call
-        .fingerprint
-        .clone()
-        .map_or_else(|| take_fingerprint(&mut object, aliases), |f| Ok(Some(f)))?;
+    let fingerprint = flag_over(call.fingerprint.clone(), &mut object, aliases)?;
     object.extend(call.flags.clone());
     Ok((Value::Object(object), fingerprint))
 }

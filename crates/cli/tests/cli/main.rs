@@ -14,6 +14,7 @@ mod games;
 mod hardening;
 mod hmac_blackjack;
 mod hostile_port;
+mod overrides;
 mod pipeline;
 mod schemes;
 mod sfc32_lock;
