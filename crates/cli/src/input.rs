@@ -5,10 +5,11 @@ use std::path::Path;
 
 use fairdeal::core::input::FieldKind;
 use fairdeal::core::input::json::parse_json;
+use fairdeal::receipt::forms::{self, Named};
 use fairdeal::{DynScheme, Error, ErrorKind, Game};
 use serde_json::{Map, Value};
 
-use crate::args::{GameCall, SchemeCall, on_command_line};
+use crate::args::{GameCall, ReceiptArgs, SchemeCall, on_command_line};
 use crate::error::CliError;
 use crate::files::{INPUT_LIMIT, display, read_text};
 
@@ -35,7 +36,7 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         return Err(e.clone().into());
     }
     let mut object = match &call.input {
-        Some(path) => read_object(path)?,
+        Some(path) => read_object(path, Named::Scheme(call.scheme))?,
         None => Map::new(),
     };
     let aliases = call.scheme.info().commitment.aliases;
@@ -139,13 +140,14 @@ fn seat_value(text: &str) -> Result<Value, CliError> {
 /// A file that cannot be read, is not JSON or not an object.
 pub fn gather_game<const ROLL: bool>(
     call: &GameCall<ROLL>,
-    aliases: &[&str],
+    scheme: &'static dyn DynScheme,
 ) -> Result<(Value, Option<String>), CliError> {
     if let Some(e) = &call.refused {
         return Err(e.clone().into());
     }
+    let aliases = scheme.info().commitment.aliases;
     let mut object = match &call.input {
-        Some(path) => read_object(path)?,
+        Some(path) => read_object(path, Named::Game(scheme, call.game))?,
         None => Map::new(),
     };
     let fingerprint = flag_over(call.fingerprint.clone(), &mut object, aliases)?;
@@ -153,13 +155,50 @@ pub fn gather_game<const ROLL: bool>(
     Ok((Value::Object(object), fingerprint))
 }
 
-/// Reads the JSON object of `path`, refusing a key given twice at any
-/// depth (serde_json alone keeps the last: `"client_seed"` given twice
-/// would silently hash the second).
-fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
+/// Reads the receipt of `path`, in any of its forms, as the input object of
+/// what the command line names: the fields, the fingerprint, the hand and
+/// the seat (a receipt's `scheme` and `game`, when it gives them, must be
+/// the ones named). JSON is read as it always was, refusing a key given
+/// twice at any depth (serde_json alone keeps the last: `"client_seed"`
+/// given twice would silently hash the second).
+fn read_object(path: &Path, named: Named) -> Result<Map<String, Value>, CliError> {
     let name = display(path);
     let text = read_text(path, INPUT_LIMIT)?;
-    match parse_json(&text) {
+    let read = if forms::is_json(&text) {
+        let map = json_object(&name, &text)?;
+        if !map.contains_key("scheme") && !map.contains_key("game") {
+            return Ok(map);
+        }
+        forms::from_object(map, Some(named))?
+    } else {
+        forms::read(&text, Some(named)).map_err(|e| within_file(&name, e))?
+    };
+    let mut receipt = read.receipt;
+    receipt.remove("scheme");
+    receipt.remove("game");
+    Ok(receipt)
+}
+
+/// Reads a receipt of any scheme or game from `path`, in any of its forms,
+/// its scheme found from its fields when it does not name it.
+///
+/// # Errors
+///
+/// A file that cannot be read; a receipt the facade refuses
+/// (`fairdeal::receipt::forms::read`).
+pub fn read_any(path: &Path) -> Result<forms::Read, CliError> {
+    let name = display(path);
+    let text = read_text(path, INPUT_LIMIT)?;
+    if forms::is_json(&text) {
+        Ok(forms::from_object(json_object(&name, &text)?, None)?)
+    } else {
+        forms::read(&text, None).map_err(|e| within_file(&name, e))
+    }
+}
+
+/// Returns the JSON object of a receipt file's text.
+fn json_object(name: &str, text: &str) -> Result<Map<String, Value>, CliError> {
+    match parse_json(text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(CliError::Usage(format!(
             "{name}: the input file must hold one JSON object of the scheme's fields"
@@ -167,6 +206,41 @@ fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
         // "not valid JSON (...)", or "client_seed: given twice, ...".
         Err(e) => Err(CliError::Usage(format!("{name}: {e}"))),
     }
+}
+
+/// Returns a refusal of a receipt file's text: one of the whole file
+/// (`receipt`, a line of it) names the file; one of a field is the field's.
+fn within_file(name: &str, e: Error) -> CliError {
+    if e.field() == "receipt" || e.field().starts_with("receipt ") {
+        CliError::Usage(format!("{name}: {e}"))
+    } else {
+        CliError::Input(e)
+    }
+}
+
+/// Returns the parts of a receipt read whole (`verify --input FILE`) with
+/// the flags given over it: the input object, the fingerprint, the hand
+/// and the seat.
+///
+/// # Errors
+///
+/// The receipt's fingerprint given twice or not as a string; a `--seat`
+/// that is not a number.
+pub fn gather_read(read: &forms::Read, flags: &ReceiptArgs) -> Result<Gathered, CliError> {
+    let mut object = read.receipt.clone();
+    object.remove("scheme");
+    object.remove("game");
+    let aliases = read.scheme.info().commitment.aliases;
+    let fingerprint = flag_over(flags.fingerprint.clone(), &mut object, aliases)?;
+    let (file_hand, file_seat) = (object.remove("hand"), object.remove("seat"));
+    let hand = flags.hand.clone().map(Value::String).or(file_hand);
+    let seat_flag = flags.seat.as_deref().map(seat_value).transpose()?;
+    Ok(Gathered {
+        input: Value::Object(object),
+        fingerprint,
+        hand,
+        seat: seat_flag.or(file_seat),
+    })
 }
 
 /// Adds to a missing field's error how to give it on the command line.
