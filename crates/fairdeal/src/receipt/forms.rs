@@ -816,10 +816,11 @@ fn read_labels(
         if line.trim().is_empty() {
             continue;
         }
-        let (label, value) = match (line.split_once(':'), line.split_once('\t')) {
-            (Some((label, value)), _) => (label, strip_one_space(value)),
-            (None, Some((label, value))) => (label, value.trim_start_matches('\t')),
-            (None, None) => {
+        // The first colon or tab ends the label (a label holds neither).
+        let (label, value) = match line.find([':', '\t']).map(|at| line.split_at(at)) {
+            Some((label, rest)) if rest.starts_with(':') => (label, strip_one_space(&rest[1..])),
+            Some((label, rest)) => (label, rest.trim_start_matches('\t')),
+            None => {
                 return Err(Error::new(
                     format!("receipt line {number}"),
                     ErrorKind::Value {
@@ -1172,6 +1173,21 @@ mod tests {
             assert_eq!(verdict, "verified", "{text}: {:?}", got.receipt);
             assert!(got.missing.is_empty());
         }
+    }
+
+    #[test]
+    fn the_first_colon_or_tab_ends_a_label() {
+        let (got, _) = checked("Seed: 340cbd92ae497b96429e4f63942c9dfa\nNonce\t3:00 a:b\nLock:\tx");
+        assert_eq!(got.scheme.id(), "sfc32-lock");
+        assert_eq!(got.receipt["nonce"], "3:00 a:b");
+        assert_eq!(got.receipt["fingerprint"], "x");
+        let (got, _) = checked("Nonce:3\nServer seed:  s\nClient seed: https://x/y\n");
+        assert_eq!(
+            got.receipt["server_seed"], " s",
+            "one space is the separator"
+        );
+        assert_eq!(got.receipt["client_seed"], "https://x/y");
+        assert_eq!(got.receipt["nonce"], 3);
     }
 
     #[test]
