@@ -40,6 +40,11 @@ test('schemes() describes every scheme with plain objects', () => {
   }
   const lock = list.find((s) => s.id === 'sfc32-lock');
   assert.deepEqual(lock.commitment.aliases, ['lock']);
+  for (const s of list) {
+    assert.equal(typeof s.commitment.seen, 'string', `${s.id}: where the fingerprint was seen`);
+    assert.ok(Array.isArray(s.labels), s.id);
+    assert.ok(s.command === null || typeof s.command.script === 'string', s.id);
+  }
 });
 
 test('every sample receipt is verified, with its trace and view', () => {

@@ -466,7 +466,19 @@ fn describe(info: &SchemeInfo) -> Value {
             "hashes": info.commitment.hashes,
             "aliases": info.commitment.aliases,
             "covers": info.commitment.covers,
+            "seen": info.forms.seen,
         },
+        "labels": info
+            .forms
+            .labels
+            .iter()
+            .map(|l| json!({ "field": l.field, "words": l.words }))
+            .collect::<Vec<_>>(),
+        "command": info.forms.command.map(|c| json!({
+            "interpreters": c.interpreters,
+            "script": c.script,
+            "label": c.label,
+        })),
         "fields": fields(info.fields),
         "seats": info.seat_names,
         "player": player,

@@ -98,6 +98,17 @@ fn schemes_describe_every_registered_scheme() {
     );
     let lock = list.iter().find(|s| s["id"] == "sfc32-lock").expect("lock");
     assert_eq!(lock["commitment"]["aliases"], json!(["lock"]));
+    // The receipt as the site gives it: where the fingerprint was seen,
+    // the labels, the site's command, as INFO.forms says.
+    for (described, scheme) in list.iter().zip(fairdeal::SCHEMES) {
+        let forms = scheme.info().forms;
+        assert_eq!(described["commitment"]["seen"], forms.seen);
+        assert_eq!(
+            described["labels"].as_array().map(Vec::len),
+            Some(forms.labels.len())
+        );
+        assert_eq!(described["command"].is_null(), forms.command.is_none());
+    }
 }
 
 /// A count with a range states it, for a form to check before asking.
