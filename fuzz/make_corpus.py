@@ -12,6 +12,8 @@ rerun adds nothing twice and libFuzzer's own finds sit beside the seeds:
 - vector_file: one small vector file per case (the file's header, the
   flags the case uses and the case alone), under the 8192-byte limit;
 - port_protocol: a hello, then the answers a port would send to the cases;
+- receipt_forms: the sample receipts (docs/receipts/), each batch line, and
+  the examples of each scheme page's "The receipt as the site gives it";
 - typed_inputs: none (its bytes are read by `arbitrary`, not as JSON).
 
 It also warns about an input key that fuzz/fields.dict lacks.
@@ -23,7 +25,8 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-TARGETS = ["scheme_input", "game_input", "typed_inputs", "vector_file", "port_protocol"]
+TARGETS = ["scheme_input", "game_input", "typed_inputs", "vector_file", "port_protocol",
+           "receipt_forms"]
 STAGE_FIELDS = ["randoms", "deck", "deal", "count", "state"]
 MAX_LEN = 8192
 
@@ -63,6 +66,15 @@ def main() -> int:
             ]
             seeds["port_protocol"].add("\n".join(dump(line) for line in lines) + "\n")
         seeds["port_protocol"].add(f"{vector['scheme']}/{vector['groups'][0]['cases'][0]['id']} todo deck\n")
+    for path in sorted((ROOT / "docs" / "receipts").iterdir()):
+        text = path.read_text()
+        seeds["receipt_forms"].add(text)
+        seeds["receipt_forms"].update(line for line in text.splitlines() if line.strip())
+    for path in sorted((ROOT / "docs" / "schemes").glob("*.md")):
+        section = path.read_text().partition("## The receipt as the site gives it")[2]
+        section = section.split("\n## ")[0]
+        for block in section.split("```text\n")[1:]:
+            seeds["receipt_forms"].add(block.split("```")[0])
     written = 0
     for target, texts in seeds.items():
         folder = out / target

@@ -107,6 +107,14 @@ fn a_new_scheme_lacks_nothing() {
         if scheme.info().bench.is_empty() {
             missing.push("INFO.bench: a trace case of its vector file to time (step 2)".to_owned());
         }
+        let page = std::fs::read_to_string(root().join(format!("docs/schemes/{id}.md")));
+        if page.is_ok_and(|p| !p.contains("## The receipt as the site gives it")) {
+            missing.push(
+                "docs/schemes/{id}.md: a section \"The receipt as the site gives it\", \
+                 as INFO.forms says it, with an example (step 2)"
+                    .replace("{id}", id),
+            );
+        }
         for item in missing {
             lacking.push(format!("  {id}: {item}"));
         }

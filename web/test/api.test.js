@@ -40,6 +40,11 @@ test('schemes() describes every scheme with plain objects', () => {
   }
   const lock = list.find((s) => s.id === 'sfc32-lock');
   assert.deepEqual(lock.commitment.aliases, ['lock']);
+  for (const s of list) {
+    assert.equal(typeof s.commitment.seen, 'string', `${s.id}: where the fingerprint was seen`);
+    assert.ok(Array.isArray(s.labels), s.id);
+    assert.ok(s.command === null || typeof s.command.script === 'string', s.id);
+  }
 });
 
 test('every sample receipt is verified, with its trace and view', () => {
@@ -252,6 +257,59 @@ test('receipt text is read as the CLI reads a file: a key twice, 1.0000000000000
   const e = refused(() => fairdeal.readJson('{"hands": [1,}', 'hands'), 'hands', 'syntax', 'a field of JSON');
   assert.match(e.message, /^hands: not valid JSON \(/);
   refused(() => fairdeal.readJson({}), 'receipt', 'type', 'not text');
+});
+
+test('readReceipt() reads a receipt as the site gives it into the object verify() takes', () => {
+  for (const { id } of fairdeal.schemes()) {
+    const text = fs.readFileSync(path.join(root, 'docs', 'receipts', `${id}.json`), 'utf8');
+    const out = fairdeal.readReceipt(text);
+    assert.deepEqual(Object.keys(out), ['scheme', 'form', 'receipt', 'missing'], id);
+    assert.equal(out.scheme, id, 'found from the fields');
+    assert.equal(out.form, 'json');
+    assert.deepEqual(out.missing, []);
+    assert.equal(out.receipt.scheme, id);
+    assert.equal(fairdeal.verify(id, out.receipt).verdict, 'verified', id);
+  }
+  // The site's verifier command: no fingerprint, asked for by name.
+  const house = 'fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef';
+  const command = fairdeal.readReceipt(
+    `Command for the verifier script: python3 verify_deal.py ${house} 'the quick brown fox' --hands 3 --patterns 3323,3232,2323`,
+  );
+  assert.equal(command.form, 'command');
+  assert.deepEqual(command.receipt.rules, { shuffle: 'fisher-yates', cut: false });
+  assert.equal(command.receipt.phrase, 'the quick brown fox');
+  assert.equal(command.missing.length, 1);
+  assert.deepEqual(Object.keys(command.missing[0]), ['field', 'ask', 'where']);
+  assert.equal(command.missing[0].field, 'fingerprint');
+  assert.equal(command.missing[0].ask, 'the fingerprint the app showed before play');
+  assert.ok(command.missing[0].where.length > 0);
+  refused(() => fairdeal.verify(command.scheme, command.receipt), 'fingerprint', 'missing', 'no fingerprint');
+  const fingerprint = 'ebd913807f693cca350eedfb1fb5711ee56e2237d7ffcdf35e1f1a8dacb45232';
+  assert.equal(fairdeal.verify(command.scheme, { ...command.receipt, fingerprint }).verdict, 'verified');
+  // The lines of the site's page, a value kept exactly (its trailing space).
+  const lines = fairdeal.readReceipt(
+    'Server seed: c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59\r\n' +
+      'Client seed: lucky \r\nNonce: 0\r\n' +
+      'Hashed server seed: 62ee07f47f3774f2f0a13c26b8763a50dffe97ea58a06ed09a4ff3da95d43225\r\n',
+  );
+  assert.equal(lines.form, 'labels');
+  assert.equal(lines.receipt.client_seed, 'lucky ');
+  assert.equal(lines.receipt.nonce, 0);
+  assert.deepEqual(lines.missing, []);
+  assert.equal(fairdeal.verify(lines.scheme, lines.receipt).verdict, 'verified');
+  // A game's lines.
+  const mines = fairdeal.readReceipt('Server seed: s\nClient seed: c\nNonce: 1\nMines: 3\n');
+  assert.equal(mines.game, 'mines');
+  assert.equal(mines.receipt.game, 'mines');
+  // Unreadable text throws as the other functions do.
+  refused(() => fairdeal.readReceipt(7), 'receipt', 'type', 'not text');
+  refused(() => fairdeal.readReceipt(''), 'receipt', 'missing', 'empty');
+  refused(() => fairdeal.readReceipt("python3 verify_deal.py x 'open"), 'receipt', 'value', 'a quote left open');
+  refused(() => fairdeal.readReceipt('no label'), 'receipt line 1', 'value', 'no label');
+  const both = refused(() => fairdeal.readReceipt('Seed: abc\nFingerprint: abc'), 'scheme', 'value', 'two schemes');
+  assert.match(both.message, /fit \S+ and \S+/);
+  refused(() => fairdeal.readReceipt(' '.repeat(4 * 1024 * 1024 + 1)), 'receipt', 'value', 'over the limit');
+  stillWorks('readReceipt');
 });
 
 test('a receipt over 4 MiB is refused before it is read', () => {

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::Sha256Counter;
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_rejection;
 use fairdeal_core::table::TableView;
@@ -51,6 +51,32 @@ impl SingleDeal for AtoutV1 {
         // The method numbers seats in the order of play and names none of them.
         seat_names: SeatNames::Numbered,
         cli: Cli::FLAGS,
+        forms: Forms {
+            labels: &[
+                Label {
+                    field: "secret",
+                    words: &["Secret", "Revealed secret"],
+                },
+                Label {
+                    field: "variant",
+                    words: &["Variant"],
+                },
+                Label {
+                    field: "numbers",
+                    words: &["Number"],
+                },
+                Label {
+                    field: "dealer",
+                    words: &["Dealer", "Donneur"],
+                },
+                Label {
+                    field: "taker",
+                    words: &["Taker", "Preneur"],
+                },
+            ],
+            seen: "at the table before the deal, as the fingerprint of the secret, before any seat chose its number",
+            command: None,
+        },
         games: &[],
         bench: &[BenchCase {
             // A coinche deal with four human seats.

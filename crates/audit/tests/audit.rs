@@ -116,6 +116,7 @@ impl<F: Flaw> DealScheme for Test<F> {
         player: Player::Positions(&[0]),
         seat_names: fairdeal::core::info::SeatNames::Numbered,
         cli: Cli::FLAGS,
+        forms: fairdeal::core::info::Forms::NONE,
         games: &[],
         bench: &[] as &[BenchCase],
         hints: Hints::NONE,

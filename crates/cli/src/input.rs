@@ -5,10 +5,11 @@ use std::path::Path;
 
 use fairdeal::core::input::FieldKind;
 use fairdeal::core::input::json::parse_json;
+use fairdeal::receipt::forms::{self, Named};
 use fairdeal::{DynScheme, Error, ErrorKind, Game};
 use serde_json::{Map, Value};
 
-use crate::args::{GameCall, SchemeCall, on_command_line};
+use crate::args::{GameCall, ReceiptArgs, SchemeCall, on_command_line};
 use crate::error::CliError;
 use crate::files::{INPUT_LIMIT, display, read_text};
 
@@ -35,21 +36,17 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         return Err(e.clone().into());
     }
     let mut object = match &call.input {
-        Some(path) => read_object(path)?,
+        Some(path) => read_object(path, Named::Scheme(call.scheme))?,
         None => Map::new(),
     };
     let aliases = call.scheme.info().commitment.aliases;
-    let fingerprint = call
-        .fingerprint
-        .clone()
-        .map_or_else(|| take_fingerprint(&mut object, aliases), |f| Ok(Some(f)))?;
-    let hand = call
-        .hand
-        .clone()
-        .map(Value::String)
-        .or_else(|| object.remove("hand"));
+    let fingerprint = flag_over(call.fingerprint.clone(), &mut object, aliases)?;
+    // The file's own hand and seat are taken out whether or not a flag
+    // replaces them: neither is an input field.
+    let (file_hand, file_seat) = (object.remove("hand"), object.remove("seat"));
+    let hand = call.hand.clone().map(Value::String).or(file_hand);
     let seat_flag = call.seat.as_deref().map(seat_value).transpose()?;
-    let seat = seat_flag.or_else(|| object.remove("seat"));
+    let seat = seat_flag.or(file_seat);
     if !call.extras.is_empty() {
         let expanded = match call.scheme.info().cli.expand {
             Some(expand) => expand(&call.extras).map_err(|e| hint(call.scheme, e))?,
@@ -64,6 +61,29 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         hand,
         seat,
     })
+}
+
+/// Returns the fingerprint: the flag's when it is given, else the file's.
+/// Either way the file's own is taken out of the object, under its name and
+/// every alias (README: flags given as well override the file).
+///
+/// # Errors
+///
+/// Without a flag, the file's fingerprint given twice or not as a string.
+fn flag_over(
+    flag: Option<String>,
+    object: &mut Map<String, Value>,
+    aliases: &[&str],
+) -> Result<Option<String>, CliError> {
+    match flag {
+        Some(f) => {
+            for name in std::iter::once("fingerprint").chain(aliases.iter().copied()) {
+                object.remove(name);
+            }
+            Ok(Some(f))
+        }
+        None => take_fingerprint(object, aliases),
+    }
 }
 
 /// Removes the fingerprint from a receipt object, under its name or one of
@@ -120,30 +140,65 @@ fn seat_value(text: &str) -> Result<Value, CliError> {
 /// A file that cannot be read, is not JSON or not an object.
 pub fn gather_game<const ROLL: bool>(
     call: &GameCall<ROLL>,
-    aliases: &[&str],
+    scheme: &'static dyn DynScheme,
 ) -> Result<(Value, Option<String>), CliError> {
     if let Some(e) = &call.refused {
         return Err(e.clone().into());
     }
+    let aliases = scheme.info().commitment.aliases;
     let mut object = match &call.input {
-        Some(path) => read_object(path)?,
+        Some(path) => read_object(path, Named::Game(scheme, call.game))?,
         None => Map::new(),
     };
-    let fingerprint = call
-        .fingerprint
-        .clone()
-        .map_or_else(|| take_fingerprint(&mut object, aliases), |f| Ok(Some(f)))?;
+    let fingerprint = flag_over(call.fingerprint.clone(), &mut object, aliases)?;
     object.extend(call.flags.clone());
     Ok((Value::Object(object), fingerprint))
 }
 
-/// Reads the JSON object of `path`, refusing a key given twice at any
-/// depth (serde_json alone keeps the last: `"client_seed"` given twice
-/// would silently hash the second).
-fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
+/// Reads the receipt of `path`, in any of its forms, as the input object of
+/// what the command line names: the fields, the fingerprint, the hand and
+/// the seat (a receipt's `scheme` and `game`, when it gives them, must be
+/// the ones named). JSON is read as it always was, refusing a key given
+/// twice at any depth (serde_json alone keeps the last: `"client_seed"`
+/// given twice would silently hash the second).
+fn read_object(path: &Path, named: Named) -> Result<Map<String, Value>, CliError> {
     let name = display(path);
     let text = read_text(path, INPUT_LIMIT)?;
-    match parse_json(&text) {
+    let read = if forms::is_json(&text) {
+        let map = json_object(&name, &text)?;
+        if !map.contains_key("scheme") && !map.contains_key("game") {
+            return Ok(map);
+        }
+        forms::from_object(map, Some(named))?
+    } else {
+        forms::read(&text, Some(named)).map_err(|e| within_file(&name, e))?
+    };
+    let mut receipt = read.receipt;
+    receipt.remove("scheme");
+    receipt.remove("game");
+    Ok(receipt)
+}
+
+/// Reads a receipt of any scheme or game from `path`, in any of its forms,
+/// its scheme found from its fields when it does not name it.
+///
+/// # Errors
+///
+/// A file that cannot be read; a receipt the facade refuses
+/// (`fairdeal::receipt::forms::read`).
+pub fn read_any(path: &Path) -> Result<forms::Read, CliError> {
+    let name = display(path);
+    let text = read_text(path, INPUT_LIMIT)?;
+    if forms::is_json(&text) {
+        Ok(forms::from_object(json_object(&name, &text)?, None)?)
+    } else {
+        forms::read(&text, None).map_err(|e| within_file(&name, e))
+    }
+}
+
+/// Returns the JSON object of a receipt file's text.
+fn json_object(name: &str, text: &str) -> Result<Map<String, Value>, CliError> {
+    match parse_json(text) {
         Ok(Value::Object(map)) => Ok(map),
         Ok(_) => Err(CliError::Usage(format!(
             "{name}: the input file must hold one JSON object of the scheme's fields"
@@ -151,6 +206,41 @@ fn read_object(path: &Path) -> Result<Map<String, Value>, CliError> {
         // "not valid JSON (...)", or "client_seed: given twice, ...".
         Err(e) => Err(CliError::Usage(format!("{name}: {e}"))),
     }
+}
+
+/// Returns a refusal of a receipt file's text: one of the whole file
+/// (`receipt`, a line of it) names the file; one of a field is the field's.
+fn within_file(name: &str, e: Error) -> CliError {
+    if e.field() == "receipt" || e.field().starts_with("receipt ") {
+        CliError::Usage(format!("{name}: {e}"))
+    } else {
+        CliError::Input(e)
+    }
+}
+
+/// Returns the parts of a receipt read whole (`verify --input FILE`) with
+/// the flags given over it: the input object, the fingerprint, the hand
+/// and the seat.
+///
+/// # Errors
+///
+/// The receipt's fingerprint given twice or not as a string; a `--seat`
+/// that is not a number.
+pub fn gather_read(read: &forms::Read, flags: &ReceiptArgs) -> Result<Gathered, CliError> {
+    let mut object = read.receipt.clone();
+    object.remove("scheme");
+    object.remove("game");
+    let aliases = read.scheme.info().commitment.aliases;
+    let fingerprint = flag_over(flags.fingerprint.clone(), &mut object, aliases)?;
+    let (file_hand, file_seat) = (object.remove("hand"), object.remove("seat"));
+    let hand = flags.hand.clone().map(Value::String).or(file_hand);
+    let seat_flag = flags.seat.as_deref().map(seat_value).transpose()?;
+    Ok(Gathered {
+        input: Value::Object(object),
+        fingerprint,
+        hand,
+        seat: seat_flag.or(file_seat),
+    })
 }
 
 /// Adds to a missing field's error how to give it on the command line.

@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = args::Cli::parse();
+    let cli = args::Cli::parse_from(args::without_site_command(std::env::args_os()));
     match cmd::run(cli) {
         Ok(outcome) => outcome.exit_code(),
         Err(err) => err.report(),

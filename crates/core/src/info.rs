@@ -35,6 +35,10 @@ pub struct SchemeInfo {
     pub seat_names: SeatNames,
     /// How the command line takes the inputs.
     pub cli: Cli,
+    /// The receipt as the site gives it: the labels its page puts before
+    /// each value, its own verifier command, where the player saw the
+    /// fingerprint (the scheme's page, "The receipt as the site gives it").
+    pub forms: Forms,
     /// The site's other games played with the same seeds (see [`Game`]):
     /// the CLI offers each as `fairdeal play NAME` or `fairdeal roll NAME`.
     pub games: &'static [Game],
@@ -93,6 +97,61 @@ pub struct Commitment {
     /// a matching fingerprint vouches for these alone, and a verdict lists
     /// the others as not covered.
     pub covers: &'static [&'static str],
+}
+
+/// The receipt as the site gives it, read by the facade's one parser of
+/// receipt forms (`fairdeal::receipt::forms`): besides a JSON object, the
+/// lines a site's page shows (`Server seed: ...`) and the site's own
+/// verifier command (`python3 verify_deal.py HOUSE_SEED 'phrase' ...`).
+#[derive(Clone, Copy, Debug)]
+pub struct Forms {
+    /// The words a site's page puts before a value, beside the field's own
+    /// name (whose `_` reads as a space: `server seed`): each a field of the
+    /// scheme or of one of its games, or `fingerprint` for the commitment.
+    /// Matched whatever their case. A per-seat field's label is followed by
+    /// the seat's number (`Number 2: 7`).
+    pub labels: &'static [Label],
+    /// Where the player saw the fingerprint before play, as the scheme's
+    /// page says it: a receipt that lacks it asks for "the fingerprint the
+    /// app showed before play" with these words.
+    pub seen: &'static str,
+    /// The site's own verifier command, when it has one.
+    pub command: Option<SiteCommand>,
+}
+
+impl Forms {
+    /// No labels besides the fields' names, no command.
+    pub const NONE: Self = Self {
+        labels: &[],
+        seen: "before play",
+        command: None,
+    };
+}
+
+/// The words a site's page puts before a field's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// The field (`server_seed`), or `fingerprint` for the commitment.
+    pub field: &'static str,
+    /// The words, as the page writes them (`Hashed server seed`).
+    pub words: &'static [&'static str],
+}
+
+/// The command a site tells its players to run to check a game, whose
+/// arguments are the scheme's command-line arguments ([`Cli`]): the
+/// positional fields, then its flags and extras.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SiteCommand {
+    /// The words that may run the script before it (`python3`).
+    pub interpreters: &'static [&'static str],
+    /// The script's file name (`verify_deal.py`), also recognised with a
+    /// folder before it (`./verify_deal.py`).
+    pub script: &'static str,
+    /// The words the site's page puts before the command (`Command for the
+    /// verifier script`), recognised before it like a label.
+    pub label: &'static str,
+    /// What the site calls the command, for messages.
+    pub name: &'static str,
 }
 
 /// Which of a deal's cards a receipt's `hand` is checked against: what the

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::{Midstate, Sha256, Sha256Counter};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_mul_shift;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -44,6 +44,20 @@ impl SingleDeal for EuchreMaster {
         },
         seat_names: SeatNames::Named(&["you", "left", "partner", "right"]),
         cli: Cli::FLAGS,
+        forms: Forms {
+            labels: &[
+                Label {
+                    field: "seed",
+                    words: &["Seed", "Revealed seed"],
+                },
+                Label {
+                    field: "cut",
+                    words: &["Cut", "Your cut"],
+                },
+            ],
+            seen: "on the table before the deal, as the fingerprint of the server's seed, before you typed your cut",
+            command: None,
+        },
         games: &[],
         bench: &[BenchCase {
             // README.md's sample receipt.

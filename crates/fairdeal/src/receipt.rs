@@ -3,6 +3,8 @@
 //! ...the scheme's or game's fields, "fingerprint" (or its alias), "hand"
 //! and "seat" (optional)}`, and its verdict as one JSON object.
 
+pub mod forms;
+
 use fairdeal_core::{DynScheme, Error, ErrorKind, Game};
 use serde::Serialize;
 use serde_json::{Map, Value, json};

@@ -15,7 +15,7 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::Card;
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::table::TableView;
 use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
@@ -53,6 +53,36 @@ impl SingleDeal for HmacBlackjack {
         player: Player::Positions(&[0, 2]),
         seat_names: SeatNames::Numbered,
         cli: Cli::FLAGS,
+        forms: Forms {
+            labels: &[
+                Label {
+                    field: "server_seed",
+                    words: &[
+                        "Server seed",
+                        "Revealed server seed",
+                        "Unhashed server seed",
+                    ],
+                },
+                Label {
+                    field: "client_seed",
+                    words: &["Client seed", "Entropy", "Block hash"],
+                },
+                Label {
+                    field: "nonce",
+                    words: &["Nonce"],
+                },
+                Label {
+                    field: "fingerprint",
+                    words: &[
+                        "Hashed server seed",
+                        "Server seed hash",
+                        "Server seed (hashed)",
+                    ],
+                },
+            ],
+            seen: "on the site's fairness page before you played, as the hashed server seed",
+            command: None,
+        },
         games: games::GAMES,
         bench: &[BenchCase {
             // The worked example of docs/schemes/hmac-blackjack.md: the

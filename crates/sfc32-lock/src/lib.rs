@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_mul_shift;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -51,6 +51,24 @@ impl SingleDeal for Sfc32Lock {
         // player (docs/schemes/sfc32-lock.md, step 5): shown by number only.
         seat_names: SeatNames::Numbered,
         cli: Cli::FLAGS,
+        forms: Forms {
+            labels: &[
+                Label {
+                    field: "seed",
+                    words: &["Seed", "Revealed seed"],
+                },
+                Label {
+                    field: "nonce",
+                    words: &["Nonce", "Hand nonce"],
+                },
+                Label {
+                    field: "fingerprint",
+                    words: &["Lock"],
+                },
+            ],
+            seen: "beside the hand before it was dealt, as its lock",
+            command: None,
+        },
         games: &[],
         bench: &[BenchCase {
             // README.md's sfc32-lock sample receipt.

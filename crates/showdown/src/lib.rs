@@ -18,7 +18,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::{Card, decks};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
+    SiteCommand,
 };
 use fairdeal_core::stream::Hex64;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -69,6 +70,25 @@ impl DealScheme for Showdown {
             positional: &["house_seed", "phrase"],
             extras: cli::EXTRAS,
             expand: Some(cli::expand),
+        },
+        forms: Forms {
+            labels: &[
+                Label {
+                    field: "house_seed",
+                    words: &["House seed"],
+                },
+                Label {
+                    field: "phrase",
+                    words: &["Phrase", "Your phrase"],
+                },
+            ],
+            seen: "in the app before the first hand, as the fingerprint of the house seed (the site's verifier script prints it too, to compare)",
+            command: Some(SiteCommand {
+                interpreters: &["python3", "python"],
+                script: "verify_deal.py",
+                label: "Command for the verifier script",
+                name: "the site's verifier script",
+            }),
         },
         games: &[],
         bench: &[

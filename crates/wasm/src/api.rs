@@ -292,6 +292,25 @@ pub fn generator(scheme: &str, state: &Value, count: &Value) -> Result<Value, Er
     Ok(json!({ "randoms": generator(state, count)? }))
 }
 
+/// Returns a receipt pasted or dropped as the site gives it (the JSON
+/// object, the site's verifier command, the lines of the site's page) as
+/// `{scheme, game?, form, receipt, missing}`: the scheme (and game) found
+/// from its fields, the form it came in (`json`, `command`, `labels`), the
+/// receipt as one JSON object (the form of a batch line, which
+/// [`verify`] takes), and what it lacks (`[{field: "fingerprint", ask:
+/// "the fingerprint the app showed before play", where}]`), read by the
+/// facade's one parser (`fairdeal::receipt::forms`), as the CLI's
+/// `verify --input FILE` reads it.
+///
+/// # Errors
+///
+/// Text over [`INPUT_LIMIT`] bytes, or not a receipt in any form (field
+/// `receipt`, or the line or field at fault); fields that fit two schemes
+/// (`scheme`).
+pub fn read_receipt(text: &str) -> Result<Value, Error> {
+    Ok(receipt::forms::read(text, None)?.to_json())
+}
+
 /// Reads a JavaScript caller's JSON text: strictly, as the CLI reads an
 /// input file (at most [`INPUT_LIMIT`] bytes, a leading byte-order mark
 /// dropped, nested at most 128 deep, a key given twice refused), so that
@@ -447,7 +466,19 @@ fn describe(info: &SchemeInfo) -> Value {
             "hashes": info.commitment.hashes,
             "aliases": info.commitment.aliases,
             "covers": info.commitment.covers,
+            "seen": info.forms.seen,
         },
+        "labels": info
+            .forms
+            .labels
+            .iter()
+            .map(|l| json!({ "field": l.field, "words": l.words }))
+            .collect::<Vec<_>>(),
+        "command": info.forms.command.map(|c| json!({
+            "interpreters": c.interpreters,
+            "script": c.script,
+            "label": c.label,
+        })),
         "fields": fields(info.fields),
         "seats": info.seat_names,
         "player": player,

@@ -31,6 +31,20 @@ const GAME: &str = "a game's name, a string such as \"blackjack\"";
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
+/** What `readReceipt(text)` returns: a receipt as the site gives it, read. */
+export interface ReadReceipt {
+  /** The scheme's id, named by the receipt or found from its fields. */
+  scheme: string;
+  /** The game's name, for a game's receipt (`play`/`roll`). */
+  game?: string;
+  /** The form it came in. */
+  form: "json" | "command" | "labels";
+  /** The receipt as one JSON object, the form of a batch line: `scheme`, `game`, the fields, `fingerprint`, `hand`, `seat`. */
+  receipt: Record<string, any>;
+  /** What it lacks that the player must give, and where they saw it. */
+  missing: { field: string; ask: string; where: string }[];
+}
+
 /** What `verifyBatch(text, onVerdict)` and `BatchVerifier.finish()` return. */
 export interface BatchTally {
   receipts: number;
@@ -210,6 +224,35 @@ pub fn read_json(
         )));
     };
     json(&field, text).and_then(|value| to_js(&value))
+}
+
+/// `readReceipt(text)`: a receipt pasted or dropped as the site gives it
+/// (the JSON object, the site's verifier command, the lines of the site's
+/// page), as `{scheme, game?, form, receipt, missing}` (web/pkg-node's
+/// README): its scheme found from its fields, the receipt as the object
+/// `verify(scheme, receipt)` takes, and what it lacks (the fingerprint, with
+/// the words to ask for it and where the player saw it).
+///
+/// # Errors
+///
+/// Throws an `Error` with `field` and `kind`: a `text` that is not a string
+/// (`receipt`, `type`), over 4 MiB (`receipt`, `value`), not a receipt in any
+/// form (`receipt`, a line `receipt line N`, or the field at fault), fields
+/// that fit two schemes (`scheme`).
+#[wasm_bindgen(js_name = readReceipt, unchecked_return_type = "ReadReceipt")]
+pub fn read_receipt(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Out {
+    let _entered = enter()?;
+    let Some(text) = text.dyn_ref::<JsString>() else {
+        return Err(thrown(&Error::new(
+            "receipt",
+            ErrorKind::Type {
+                got: convert::js_type(&text),
+                expected: "a string: the receipt as the site gives it",
+            },
+        )));
+    };
+    let text = convert::read_text("receipt", text)?;
+    out(api::read_receipt(&text))
 }
 
 /// `checkSize(bytes, field?)`: nothing when `bytes` of JSON text are within

@@ -98,6 +98,17 @@ fn schemes_describe_every_registered_scheme() {
     );
     let lock = list.iter().find(|s| s["id"] == "sfc32-lock").expect("lock");
     assert_eq!(lock["commitment"]["aliases"], json!(["lock"]));
+    // The receipt as the site gives it: where the fingerprint was seen,
+    // the labels, the site's command, as INFO.forms says.
+    for (described, scheme) in list.iter().zip(fairdeal::SCHEMES) {
+        let forms = scheme.info().forms;
+        assert_eq!(described["commitment"]["seen"], forms.seen);
+        assert_eq!(
+            described["labels"].as_array().map(Vec::len),
+            Some(forms.labels.len())
+        );
+        assert_eq!(described["command"].is_null(), forms.command.is_none());
+    }
 }
 
 /// A count with a range states it, for a form to check before asking.
@@ -525,4 +536,64 @@ fn a_receipt_text_is_read_as_the_cli_reads_a_file() {
     let deep = format!("{}{}", "[".repeat(3000), "]".repeat(3000));
     let e = api::parse("receipt", &deep).expect_err("deep");
     assert_eq!((e.field(), e.kind().code()), ("receipt", "syntax"));
+}
+
+/// `readReceipt`: a receipt as the site gives it, read into the object
+/// `verify` takes, for every scheme's sample receipt and the site's
+/// command.
+#[test]
+fn read_receipt_gives_the_scheme_the_form_and_the_receipt_verify_takes() {
+    for scheme in fairdeal::SCHEMES {
+        let id = scheme.id();
+        let path = format!("docs/receipts/{id}.json");
+        let text = std::fs::read_to_string(root().join(&path)).expect("file");
+        let out = api::read_receipt(&text).expect("read");
+        assert_eq!(out["scheme"], id);
+        assert_eq!(out["form"], "json");
+        assert_eq!(out["missing"], json!([]));
+        assert!(out.get("game").is_none());
+        let verdict = api::verify(id, &out["receipt"]).expect("verified");
+        assert_eq!(verdict["verdict"], "verified", "{id}");
+    }
+    let house = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
+    let out = api::read_receipt(&format!(
+        "python3 verify_deal.py {house} 'the quick brown fox' --hands 3 --patterns 3323,3232,2323"
+    ))
+    .expect("read");
+    assert_eq!(out["form"], "command");
+    let seen = fairdeal::scheme(out["scheme"].as_str().expect("an id"))
+        .expect("registered")
+        .info()
+        .forms
+        .seen;
+    assert_eq!(
+        out["missing"],
+        json!([{"field": "fingerprint", "ask": "the fingerprint the app showed before play", "where": seen}])
+    );
+    assert_eq!(
+        out["receipt"]["hands"],
+        json!([{"pattern": "3323"}, {"pattern": "3232"}, {"pattern": "2323"}])
+    );
+    let out = api::read_receipt(
+        "Server seed: c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59\nClient seed: lucky\nNonce: 0\nRolls: 2\n",
+    )
+    .expect("read");
+    assert_eq!(
+        (out["form"].as_str(), out["game"].as_str()),
+        (Some("labels"), Some("case"))
+    );
+    for (text, field) in [
+        ("", "receipt"),
+        ("Seed: x", "scheme"),
+        ("nothing", "receipt line 1"),
+        ("{", "receipt"),
+    ] {
+        let e = api::read_receipt(text).expect_err(text);
+        assert_eq!(e.field(), field, "{text}");
+    }
+    let big = " ".repeat(usize::try_from(INPUT_LIMIT).expect("fits") + 1);
+    assert_eq!(
+        api::read_receipt(&big).expect_err("too big").field(),
+        "receipt"
+    );
 }

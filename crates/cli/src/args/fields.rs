@@ -92,7 +92,10 @@ pub fn shared(cmd: clap::Command, scheme: &str, record: bool) -> clap::Command {
         .long("input")
         .value_name("FILE")
         .value_parser(clap::value_parser!(PathBuf))
-        .help("A JSON object of the inputs, with the field names above; - reads stdin. Flags override it");
+        .help(format!(
+            "A JSON object of the inputs, with the field names above, or the receipt as the site \
+             gives it (docs/schemes/{scheme}.md); - reads stdin. Flags override it"
+        ));
     cmd.arg(if record {
         input.visible_alias("record")
     } else {

@@ -7,6 +7,7 @@
 
 mod fields;
 mod game_call;
+mod receipt;
 mod scheme_call;
 
 use std::path::PathBuf;
@@ -14,6 +15,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub use game_call::GameCall;
+pub use receipt::{ReceiptArgs, without_site_command};
 pub use scheme_call::{SchemeCall, on_command_line};
 
 /// Reproduce and verify card deals whose server committed to a seed before play.
@@ -42,6 +44,13 @@ pub enum Command {
     },
     /// Check a receipt: the revealed seed against the fingerprint shown
     /// before play, and your cards against the deal
+    ///
+    /// Without a scheme, `--input FILE` reads a receipt in any form the
+    /// sites give (the JSON object, the site's verifier command, the lines
+    /// of the site's page) and finds its scheme from its fields; after a
+    /// scheme, the words of the site's verifier command may be pasted as
+    /// they are (`verify showdown python3 verify_deal.py HOUSE_SEED
+    /// 'phrase' --hands 7 ...`).
     ///
     /// Exit 0 when the fingerprint (and every check given) matches, 1 when
     /// it does not, 2 for bad input.
@@ -160,6 +169,8 @@ pub struct VerifyArgs {
     /// {"scheme": ID, "game": NAME (optional), the fields, "fingerprint", "hand"}
     #[arg(long, value_name = "FILE.jsonl")]
     pub batch: Option<PathBuf>,
+    #[command(flatten)]
+    pub receipt: ReceiptArgs,
     #[command(subcommand)]
     pub call: Option<SchemeCall<true>>,
 }

@@ -5,6 +5,8 @@
 
 use fairdeal::render::{self, Style};
 use fairdeal::verdict::{Failure, Verdict, verify_game};
+use fairdeal::{DynScheme, Game};
+use serde_json::Value;
 use serde_json::json;
 
 use crate::args::GameCall;
@@ -16,26 +18,37 @@ pub fn run<const ROLL: bool>(call: &GameCall<ROLL>, _style: Style) -> Result<Out
     let Some((scheme, _)) = fairdeal::game(call.game.name) else {
         return Err(CliError::Usage(format!("no game {:?}", call.game.name)));
     };
-    let aliases = scheme.info().commitment.aliases;
-    let (input, fingerprint) = gather_game(call, aliases)?;
+    let (input, fingerprint) = gather_game(call, scheme)?;
+    show(scheme, call.game, &input, fingerprint, call.json)
+}
+
+/// Shows a game's outcome: checked against `fingerprint` when one is given
+/// (and only when it matches), else said to be unchecked.
+pub fn show(
+    scheme: &'static dyn DynScheme,
+    game: &'static Game,
+    input: &Value,
+    fingerprint: Option<String>,
+    json: bool,
+) -> Result<Outcome, CliError> {
     let Some(given) = fingerprint else {
-        let mut output = (call.game.run)(&input, None).map_err(|e| hint_game(call.game, e))?;
-        if call.json {
+        let mut output = (game.run)(input, None).map_err(|e| hint_game(game, e))?;
+        if json {
             output["fingerprint_checked"] = json!(false);
             print_json(&output)?;
         } else {
             print(&format!(
                 "{}fingerprint: not checked (give --fingerprint HEX to check it before the outcome)\n",
-                render::game(&(call.game.shown)(&output))
+                render::game(&(game.shown)(&output))
             ))?;
         }
         return Ok(Outcome::Ok);
     };
-    let (verdict, output) = verify_game(scheme, call.game, &input, Some(&given))
-        .map_err(|e| hint_game(call.game, e))?;
+    let (verdict, output) =
+        verify_game(scheme, game, input, Some(&given)).map_err(|e| hint_game(game, e))?;
     match (verdict, output) {
         (Verdict::Verified(v), Some(mut output)) => {
-            if call.json {
+            if json {
                 output["fingerprint_checked"] = json!(true);
                 print_json(&output)?;
             } else {
@@ -43,13 +56,13 @@ pub fn run<const ROLL: bool>(call: &GameCall<ROLL>, _style: Style) -> Result<Out
                     "VERIFIED: the fingerprint matches {}.\n\
                      The revealed server seed is the one committed to before play.\n\n{}",
                     v.commitment,
-                    render::game(&(call.game.shown)(&output))
+                    render::game(&(game.shown)(&output))
                 ))?;
             }
             Ok(Outcome::Ok)
         }
         (Verdict::NotVerified(n), _) => {
-            let printed = if call.json {
+            let printed = if json {
                 print_json(&json!({ "verified": false, "failure": n.failure, "hints": n.hints }))
             } else {
                 let mut out = String::new();

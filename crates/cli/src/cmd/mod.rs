@@ -28,10 +28,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Verify(args) => match (args.batch, args.call) {
             (Some(path), _) => batch::run(&path),
             (None, Some(call)) => verify::run(&call, style),
-            (None, None) => Err(CliError::Usage(
-                "verify needs a scheme (fairdeal verify SCHEME ...) or --batch FILE.jsonl"
-                    .to_owned(),
-            )),
+            (None, None) => verify::run_read(&args.receipt, style),
         },
         Command::Conformance(args) => conformance::run(args),
         Command::Play { call } => game::run(&call, style),

@@ -6,26 +6,73 @@
 use fairdeal::DynScheme;
 use fairdeal::core::TracedView;
 use fairdeal::core::table::{Seat, TableView};
+use fairdeal::receipt::forms::FINGERPRINT_ASK;
 use fairdeal::render::{self, Reader, Style};
 use fairdeal::verdict::{Claim, Failure, NotVerified, Verdict, Verified, verify};
 use serde_json::{Map, Value, json};
 
-use crate::args::SchemeCall;
+use crate::args::{ReceiptArgs, SchemeCall};
 use crate::error::{CliError, Outcome};
-use crate::input::{gather, hint};
+use crate::input::{Gathered, gather, gather_read, hint, read_any};
 use crate::output::{print, print_json};
 
 pub fn run(call: &SchemeCall<true>, style: Style) -> Result<Outcome, CliError> {
-    let gathered = gather(call)?;
+    show(call.scheme, gather(call)?, call.json, style)
+}
+
+/// `fairdeal verify --input FILE`: a receipt in any form, of the scheme (or
+/// game) its fields fit, with the flags given over it.
+pub fn run_read(args: &ReceiptArgs, style: Style) -> Result<Outcome, CliError> {
+    let Some(path) = &args.input else {
+        return Err(CliError::Usage(
+            "verify needs a scheme (fairdeal verify SCHEME ...), --input FILE or --batch FILE.jsonl"
+                .to_owned(),
+        ));
+    };
+    let read = read_any(path)?;
+    let gathered = gather_read(&read, args)?;
+    let Some(game) = read.game else {
+        return show(read.scheme, gathered, args.json, style);
+    };
+    if gathered.hand.is_some() || gathered.seat.is_some() {
+        return Err(CliError::Usage(format!(
+            "the receipt is a {} game's: it has no hand or seat to check",
+            game.name
+        )));
+    }
+    if gathered.fingerprint.is_none() {
+        let e = fairdeal::Error::new(
+            "fingerprint",
+            fairdeal::ErrorKind::Missing {
+                expected: "the fingerprint shown before play: 64 hexadecimal digits",
+            },
+        );
+        return Err(missing_fingerprint(read.scheme, e));
+    }
+    super::game::show(
+        read.scheme,
+        game,
+        &gathered.input,
+        gathered.fingerprint,
+        args.json,
+    )
+}
+
+/// Shows the verdict on a receipt's gathered parts.
+fn show(
+    scheme: &'static dyn DynScheme,
+    gathered: Gathered,
+    json: bool,
+    style: Style,
+) -> Result<Outcome, CliError> {
     let input = gathered.input;
-    let scheme = call.scheme;
     let claim = Claim {
         fingerprint: gathered.fingerprint.as_deref(),
         hand: gathered.hand.as_ref(),
         seat: gathered.seat.as_ref(),
     };
     let verdict = verify(scheme, &input, &claim).map_err(|e| match e.field() {
-        "fingerprint" => missing_fingerprint(e),
+        "fingerprint" => missing_fingerprint(scheme, e),
         _ => hint(scheme, e),
     })?;
     match verdict {
@@ -35,7 +82,7 @@ pub fn run(call: &SchemeCall<true>, style: Style) -> Result<Outcome, CliError> {
                 .computed
                 .as_ref()
                 .ok_or_else(|| CliError::Usage("a verified deal without its trace".to_owned()))?;
-            if call.json {
+            if json {
                 print_json(&verified_json(&v, computed.trace_json()))?;
             } else {
                 let reader = Reader { seat: v.seat };
@@ -48,7 +95,7 @@ pub fn run(call: &SchemeCall<true>, style: Style) -> Result<Outcome, CliError> {
             Ok(Outcome::Ok)
         }
         Verdict::NotVerified(n) => {
-            let printed = if call.json {
+            let printed = if json {
                 print_json(&not_verified_json(&n))
             } else {
                 print(&failed(scheme, &n, style))
@@ -58,12 +105,15 @@ pub fn run(call: &SchemeCall<true>, style: Style) -> Result<Outcome, CliError> {
     }
 }
 
-/// A missing fingerprint, with where to give it.
-fn missing_fingerprint(e: fairdeal::Error) -> CliError {
+/// A missing fingerprint, with where to give it and where the player saw
+/// it (the scheme's `INFO.forms.seen`).
+fn missing_fingerprint(scheme: &dyn DynScheme, e: fairdeal::Error) -> CliError {
     match e.kind() {
         fairdeal::ErrorKind::Missing { .. } => CliError::Usage(format!(
             "{e} (give --fingerprint HEX, or \"fingerprint\" in the --input file; \
-             `fairdeal deal` shows a deal without checking it)"
+             `fairdeal deal` shows a deal without checking it)\n\
+             Give {FINGERPRINT_ASK}: you saw it {}.",
+            scheme.info().forms.seen
         )),
         _ => CliError::Input(e),
     }
