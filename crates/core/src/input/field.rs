@@ -21,7 +21,9 @@ pub struct Field {
     pub kind: FieldKind,
     /// Whether the input is refused without it.
     pub required: bool,
-    /// One line of help, as a user reads it.
+    /// One line of help, as a player reads it: what the value is and where
+    /// to find it, in words (no command-line syntax), without restating
+    /// `expected`, which the CLI's messages and the web page's form add.
     pub help: &'static str,
     /// What a good value is, for messages (`64 hexadecimal digits`).
     pub expected: &'static str,
@@ -59,6 +61,19 @@ pub enum Rule {
         /// The greatest value.
         max: u64,
     },
+    /// A seat of the deal's table (a dealer, a taker), an integer from 0 to
+    /// `max`: checked as [`Rule::AtMost`], and stated as a seat so that a
+    /// form offers the seats by the scheme's names
+    /// ([`SeatNames`](crate::info::SeatNames)) instead of a number box.
+    Seat {
+        /// The highest seat number: that of the largest table the field
+        /// can name.
+        max: u64,
+    },
+    /// One of a few fixed words, exactly as written (a variant's name): a
+    /// text field a form offers as a choice. Any other text is refused as
+    /// [`ErrorKind::Value`] with the field's `expected`.
+    OneOf(&'static [&'static str]),
     /// The scheme's own check of the value (a list of records, a text with
     /// a forbidden separator); its errors name the field or an item of it.
     Check(fn(field: &str, value: &Value) -> Result<(), Error>),
@@ -66,10 +81,10 @@ pub enum Rule {
 
 impl Rule {
     /// Returns the integers the rule allows, least and greatest, for a rule
-    /// that states them ([`Rule::AtMost`], [`Rule::Between`]).
+    /// that states them ([`Rule::AtMost`], [`Rule::Between`], [`Rule::Seat`]).
     pub fn range(self) -> Option<(u64, u64)> {
         match self {
-            Self::AtMost(max) => Some((0, max)),
+            Self::AtMost(max) | Self::Seat { max } => Some((0, max)),
             Self::Between { min, max } => Some((min, max)),
             _ => None,
         }
@@ -114,6 +129,15 @@ impl Field {
                     Rule::Hex { digits } => text::hex_digits(name, text, digits, self.expected)?,
                     Rule::Printable { min, max } => {
                         text::printable_ascii(name, text, min, max, self.expected)?;
+                    }
+                    Rule::OneOf(words) if !words.contains(&text) => {
+                        return Err(Error::new(
+                            name,
+                            ErrorKind::Value {
+                                got: text.to_owned(),
+                                expected: self.expected.to_owned(),
+                            },
+                        ));
                     }
                     _ => {}
                 }
@@ -230,9 +254,57 @@ mod tests {
     }
 
     #[test]
+    fn a_seat_rule_is_a_range_from_0() {
+        const DEALER: Field = Field {
+            name: "dealer",
+            kind: FieldKind::Integer,
+            required: true,
+            help: "",
+            expected: "a seat from 0 to 3",
+            rule: Rule::Seat { max: 3 },
+        };
+        assert!(DEALER.check(&json!(0)).is_ok());
+        assert!(DEALER.check(&json!(3)).is_ok());
+        let e = DEALER.check(&json!(4)).unwrap_err();
+        assert_eq!((e.field(), e.kind().code()), ("dealer", "range"));
+        assert_eq!(
+            e.to_string(),
+            "dealer: 4 is out of range, expected a seat from 0 to 3"
+        );
+    }
+
+    #[test]
+    fn a_one_of_rule_takes_its_words_exactly() {
+        const VARIANT: Field = Field {
+            name: "variant",
+            kind: FieldKind::Text,
+            required: true,
+            help: "",
+            expected: "coinche, belote or duo",
+            rule: Rule::OneOf(&["coinche", "belote", "duo"]),
+        };
+        assert!(VARIANT.check(&json!("belote")).is_ok());
+        for bad in ["Belote", "belote ", ""] {
+            let e = VARIANT.check(&json!(bad)).unwrap_err();
+            assert_eq!(
+                (e.field(), e.kind().code()),
+                ("variant", "value"),
+                "{bad:?}"
+            );
+            assert!(
+                e.to_string().ends_with("expected coinche, belote or duo"),
+                "{e}"
+            );
+        }
+        assert_eq!(VARIANT.check(&json!(1)).unwrap_err().kind().code(), "type");
+    }
+
+    #[test]
     fn a_rule_states_its_range() {
         assert_eq!(Rule::Between { min: 2, max: 10 }.range(), Some((2, 10)));
         assert_eq!(Rule::AtMost(3).range(), Some((0, 3)));
+        assert_eq!(Rule::Seat { max: 3 }.range(), Some((0, 3)));
+        assert_eq!(Rule::OneOf(&["a"]).range(), None);
         assert_eq!(Rule::Any.range(), None);
     }
 }
