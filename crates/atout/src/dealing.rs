@@ -9,6 +9,9 @@ use fairdeal_core::{Error, ErrorKind};
 
 /// What the variant field expects, for its messages.
 pub(crate) const VARIANT: &str = "coinche, belote or duo";
+/// The variants' names, as `variant` takes them (lower case): the field's
+/// rule, which a form offers as a choice.
+pub(crate) const VARIANTS: &[&str] = &["coinche", "belote", "duo"];
 
 /// How the deck is dealt: the variant, with its dealer and taker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use fairdeal_core::input::{Field, FieldKind, Fields, Rule, fields, text};
 use fairdeal_core::{Error, ErrorKind, FromJson};
 use serde_json::{Value, json};
 
-use crate::dealing::{Dealing, VARIANT, Variant};
+use crate::dealing::{Dealing, VARIANT, VARIANTS, Variant};
 use crate::key::SEPARATOR;
 
 /// The fields, in the order they are checked.
@@ -26,13 +26,13 @@ pub(crate) const FIELDS: &[Field] = &[
         required: true,
         help: "the game: coinche, belote or duo",
         expected: VARIANT,
-        rule: Rule::Check(check_variant),
+        rule: Rule::OneOf(VARIANTS),
     },
     Field {
         name: "numbers",
         kind: FieldKind::TextPerSeat { flag: "number" },
         required: true,
-        help: "one per seat: --number 0=TEXT --number 1= ... (SEAT= for a robot)",
+        help: "each seat's number, exactly as the site shows it, seat 0 first; a robot's is empty",
         expected: NUMBERS,
         rule: Rule::Check(check_numbers),
     },
@@ -45,14 +45,16 @@ pub(crate) const FIELDS: &[Field] = &[
 // atout-v1.md, "Inputs": the count is part of `numbers`, checked before the
 // dealer; the taker is read only once the dealer is good). So their JSON type
 // too is checked in `from_json`, after the count, with the variant's message;
-// `Fields::new` only checks them for being fields.
+// `Fields::new` only checks them for being fields. Their rule states the
+// seats of the largest table, 0 to 3, for what reads the field list (a
+// form's seat choice, the random cases); the variant narrows it.
 const DEALER: Field = Field {
     name: "dealer",
     kind: FieldKind::Integer,
     required: false,
     help: "the dealer's seat (belote 0 to 3, duo 0 or 1; none for coinche)",
     expected: "belote: a seat from 0 to 3; duo: a seat, 0 or 1; coinche: none",
-    rule: Rule::Any,
+    rule: Rule::Seat { max: 3 },
 };
 const TAKER: Field = Field {
     name: "taker",
@@ -60,7 +62,7 @@ const TAKER: Field = Field {
     required: false,
     help: "belote: the seat that took the turned card; leave out if all passed",
     expected: "belote: a seat from 0 to 3, absent when every seat passed",
-    rule: Rule::Any,
+    rule: Rule::Seat { max: 3 },
 };
 
 /// [`FIELDS`] as `Fields::new` checks them: the dealer's and the taker's
@@ -71,10 +73,12 @@ const CHECKED: &[Field] = &[
     FIELDS[2],
     Field {
         kind: FieldKind::Json,
+        rule: Rule::Any,
         ..DEALER
     },
     Field {
         kind: FieldKind::Json,
+        rule: Rule::Any,
         ..TAKER
     },
 ];
@@ -196,10 +200,6 @@ fn check_secret(field: &str, value: &Value) -> Result<(), Error> {
     check_text(field, text_of(value), 1, SECRET)
 }
 
-fn check_variant(_: &str, value: &Value) -> Result<(), Error> {
-    Variant::parse(text_of(value)).map(drop)
-}
-
 /// Each number in turn, seat 0 first, naming its item (`numbers[2]`); their
 /// count depends on the variant and is checked in `from_json`.
 fn check_numbers(field: &str, value: &Value) -> Result<(), Error> {
@@ -273,6 +273,25 @@ mod tests {
         let v = json!({"secret": "s", "variant": "duo", "numbers": ["", ""],
                        "dealer": 1, "taker": 0});
         assert_eq!(refusal(v), ("value".into(), "taker".into()));
+    }
+
+    /// The variant's rule offers exactly the names `Variant::parse` takes,
+    /// and refuses any other as it does (a capital letter too).
+    #[test]
+    fn the_variant_rule_offers_the_variants() {
+        for name in VARIANTS {
+            assert!(Variant::parse(name).is_ok(), "{name}");
+            assert!(FIELDS[1].check(&json!(name)).is_ok(), "{name}");
+        }
+        let e = FIELDS[1].check(&json!("Belote")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            Variant::parse("Belote").unwrap_err().to_string()
+        );
+        assert_eq!(
+            e.to_string(),
+            "variant: \"Belote\" is not accepted, expected coinche, belote or duo"
+        );
     }
 
     #[test]
