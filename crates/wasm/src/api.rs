@@ -9,7 +9,7 @@
 
 use std::convert::Infallible;
 
-use fairdeal::core::info::{Player, SchemeInfo};
+use fairdeal::core::info::{Player, SchemeInfo, SeatNames};
 use fairdeal::core::input::json::parse_json;
 use fairdeal::core::input::{Field, Rule};
 use fairdeal::receipt::{self, INPUT_LIMIT};
@@ -434,7 +434,7 @@ fn describe(info: &SchemeInfo) -> Value {
                 "name": g.name,
                 "verb": g.verb.name(),
                 "summary": g.summary,
-                "fields": fields(g.fields),
+                "fields": fields(g.fields, info.seat_names),
             })
         })
         .collect();
@@ -448,7 +448,7 @@ fn describe(info: &SchemeInfo) -> Value {
             "aliases": info.commitment.aliases,
             "covers": info.commitment.covers,
         },
-        "fields": fields(info.fields),
+        "fields": fields(info.fields, info.seat_names),
         "seats": info.seat_names,
         "player": player,
         "games": games,
@@ -456,24 +456,50 @@ fn describe(info: &SchemeInfo) -> Value {
 }
 
 /// Returns a field list as [`schemes`] lists it: the CLI's `fairdeal
-/// schemes --json` fields, and each field's rule for a form to check
-/// before asking.
-fn fields(fields: &[Field]) -> Vec<Value> {
+/// schemes --json` fields, each field's rule for a form to check before
+/// asking, and, for a field of fixed choices (a seat, one of a few words),
+/// its `choices`: `[{value, label}]`, a seat labelled by the scheme's
+/// `seats` names at a table of as many seats as the rule allows (`left
+/// (1)`, or `seat 1`), so that a form offers them without knowing a scheme.
+fn fields(fields: &[Field], seats: SeatNames) -> Vec<Value> {
     fields
         .iter()
         .map(|f| {
-            let rule = match f.rule {
-                Rule::Hex { digits } => json!({ "kind": "hex", "digits": digits }),
+            let (rule, choices) = match f.rule {
+                Rule::Hex { digits } => (json!({ "kind": "hex", "digits": digits }), None),
                 Rule::Printable { min, max } => {
-                    json!({ "kind": "printable", "min": min, "max": max })
+                    (json!({ "kind": "printable", "min": min, "max": max }), None)
                 }
-                Rule::AtMost(max) => json!({ "kind": "at-most", "max": max }),
-                Rule::Between { min, max } => json!({ "kind": "between", "min": min, "max": max }),
-                Rule::Check(_) => json!({ "kind": "check" }),
-                _ => json!({ "kind": "any" }),
+                Rule::AtMost(max) => (json!({ "kind": "at-most", "max": max }), None),
+                Rule::Between { min, max } => {
+                    (json!({ "kind": "between", "min": min, "max": max }), None)
+                }
+                Rule::Seat { max } => {
+                    let table = u8::try_from(max.saturating_add(1)).unwrap_or(u8::MAX);
+                    let choices: Vec<Value> = (0..u64::from(table))
+                        .map(|seat| {
+                            let label = usize::try_from(seat)
+                                .map_or_else(|_| format!("seat {seat}"), |s| seats.label(s, table));
+                            json!({ "value": seat, "label": label })
+                        })
+                        .collect();
+                    (json!({ "kind": "seat", "max": max }), Some(choices))
+                }
+                Rule::OneOf(words) => {
+                    let choices: Vec<Value> = words
+                        .iter()
+                        .map(|w| json!({ "value": w, "label": w }))
+                        .collect();
+                    (json!({ "kind": "one-of", "words": words }), Some(choices))
+                }
+                Rule::Check(_) => (json!({ "kind": "check" }), None),
+                _ => (json!({ "kind": "any" }), None),
             };
             let mut described = fairdeal::describe::field(f);
             described["rule"] = rule;
+            if let Some(choices) = choices {
+                described["choices"] = Value::Array(choices);
+            }
             described
         })
         .collect()

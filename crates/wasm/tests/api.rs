@@ -122,6 +122,91 @@ fn a_game_count_states_its_range() {
     assert_eq!(field("plinko", "rows"), between(1, 32));
 }
 
+/// A field of fixed choices lists them, a seat by the scheme's names, so
+/// that the page offers a choice without knowing any scheme.
+#[test]
+fn a_field_of_fixed_choices_lists_them() {
+    let list = api::schemes();
+    let mut seen = 0;
+    for scheme in list.as_array().expect("a list") {
+        let games = scheme["games"].as_array().expect("games");
+        let fields = scheme["fields"].as_array().expect("fields").iter().chain(
+            games
+                .iter()
+                .flat_map(|g| g["fields"].as_array().expect("fields")),
+        );
+        for field in fields {
+            let rule = &field["rule"];
+            let Some(choices) = field.get("choices") else {
+                assert!(
+                    rule["kind"] != "seat" && rule["kind"] != "one-of",
+                    "{field}: no choices"
+                );
+                continue;
+            };
+            seen += 1;
+            let values: Vec<Value> = choices
+                .as_array()
+                .expect("a list")
+                .iter()
+                .map(|c| {
+                    assert!(c["label"].is_string(), "{c}");
+                    c["value"].clone()
+                })
+                .collect();
+            match rule["kind"].as_str() {
+                Some("seat") => {
+                    let max = rule["max"].as_u64().expect("max");
+                    assert_eq!(values, (0..=max).map(Value::from).collect::<Vec<_>>());
+                }
+                Some("one-of") => assert_eq!(&Value::Array(values), &rule["words"]),
+                other => panic!("{field}: choices for a rule of kind {other:?}"),
+            }
+        }
+    }
+    assert!(seen >= 4, "{seen} fields of fixed choices");
+    let field = |id: &str, name: &str| {
+        let scheme = list
+            .as_array()
+            .expect("a list")
+            .iter()
+            .find(|s| s["id"] == id)
+            .expect("scheme");
+        let fields = scheme["fields"].as_array().expect("fields");
+        fields
+            .iter()
+            .find(|f| f["name"] == name)
+            .expect("field")
+            .clone()
+    };
+    let labels = |f: &Value| -> Vec<Value> {
+        f["choices"]
+            .as_array()
+            .expect("choices")
+            .iter()
+            .map(|c| c["label"].clone())
+            .collect()
+    };
+    assert_eq!(
+        labels(&field("euchremaster", "dealer")),
+        json!(["you (0)", "left (1)", "partner (2)", "right (3)"])
+            .as_array()
+            .expect("a list")
+            .clone()
+    );
+    assert_eq!(
+        field("atout-v1", "variant")["rule"],
+        json!({ "kind": "one-of", "words": ["coinche", "belote", "duo"] })
+    );
+    assert_eq!(
+        labels(&field("atout-v1", "taker")),
+        json!(["seat 0", "seat 1", "seat 2", "seat 3"])
+            .as_array()
+            .expect("a list")
+            .clone()
+    );
+}
+
 #[test]
 fn sample_receipts_verify_with_trace_and_view() {
     for s in fairdeal::SCHEMES {
