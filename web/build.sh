@@ -65,6 +65,18 @@ wasm-bindgen --target web --out-dir web/pkg "$wasm"
 wasm-bindgen --target nodejs --out-dir "$gen/node" "$wasm"
 rm -f web/pkg-node/fairdeal_wasm*
 cp "$gen"/node/fairdeal_wasm* web/pkg-node/
+# The raw module's exports (each *_bg.wasm.d.ts, and the web target's
+# InitOutput) take JavaScript values as externrefs, which wasm-bindgen
+# declares `any`: they are `unknown`, so that no declaration the packages
+# ship says `any` (web/test/types.test.js). The functions a user calls have
+# their own types (crates/wasm/src/lib.rs).
+unknown_externs() {
+    sed -E "$1" "$2" >"$2.tmp" && mv "$2.tmp" "$2"
+}
+for raw in web/pkg/fairdeal_wasm_bg.wasm.d.ts web/pkg-node/fairdeal_wasm_bg.wasm.d.ts; do
+    unknown_externs 's/: any([,)])/: unknown\1/g' "$raw"
+done
+unknown_externs '/^export interface InitOutput/,/^}/s/: any([,)])/: unknown\1/g' web/pkg/fairdeal_wasm.d.ts
 before=$(wc -c <web/pkg/fairdeal_wasm_bg.wasm)
 
 # 5. wasm-opt -Oz, from binaryen's npm package: web/tools/package.json and
