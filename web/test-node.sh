@@ -2,7 +2,8 @@
 # The node half of web/test.sh: every case of every vector file
 # (web/test/vectors.test.js), the JavaScript API's contract
 # (web/test/api.test.js), a batch in bounded memory
-# (web/test/batch.test.js), the TypeScript declarations
+# (web/test/batch.test.js), every code block of web/pkg-node/README.md run
+# as written (web/test/readme.test.js), the TypeScript declarations
 # (web/test/types.test.js: no `any`; tsc on a user, with web/test's
 # typescript from npm ci) and the documented headers and server commands
 # (web/test/csp.test.js) through web/pkg-node, with node's built-in test
@@ -18,7 +19,7 @@ node_tests() {
         return 1
     fi
     (cd "$root" && node --test web/test/vectors.test.js web/test/api.test.js web/test/batch.test.js \
-        web/test/types.test.js web/test/csp.test.js)
+        web/test/readme.test.js web/test/types.test.js web/test/csp.test.js)
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
