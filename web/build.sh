@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the two wasm packages from crates/wasm:
-#   web/pkg/       an ES module for the page (wasm-bindgen --target web)
+#   web/pkg/       an ES module for the page (wasm-bindgen --target web), and
+#                  the page's self-test, selftest.json: a few published cases
+#                  of each vectors/<id>.json (web/tools/selftest.py, python3)
 #   web/pkg-node/  CommonJS for node (--target nodejs); its package.json and
 #                  README.md are committed and left as they are
 # Installs what it needs, reusing what is there: the wasm32 target (rustup),
@@ -118,6 +120,15 @@ if [ "$wasm_opt" != none ] && [ -n "$wasm_opt" ]; then
 else
     step "no wasm-opt (npm or binaryen could not be had): the .wasm is left as wasm-bindgen made it"
 fi
+
+# 6. The page's self-test: the cases it runs through the package before it
+# accepts a receipt, from the vector files as they are now.
+step "the page's self-test cases (web/tools/selftest.py)"
+if ! command -v python3 >/dev/null; then
+    echo "web/build.sh: python3 is needed to write web/pkg/selftest.json, without which the page verifies nothing" >&2
+    exit 1
+fi
+python3 web/tools/selftest.py vectors web/pkg/selftest.json
 
 after=$(wc -c <web/pkg/fairdeal_wasm_bg.wasm)
 echo "web/pkg/fairdeal_wasm_bg.wasm: $(kib "$before") from wasm-bindgen," \

@@ -35,17 +35,38 @@ export function showVerdict(box, state, heading, ...details) {
   box.replaceChildren(el('h2', { id: 'verdict-word' }, heading), ...details);
 }
 
-/** The sentence of a matched fingerprint and what it leaves out. */
-export function verifiedWords(commitment, covered, notCovered, what = 'The cards below') {
+/** Returns a receipt's value as the CLI's verdict writes it (the package's shown()). */
+const shownValue = (value) => fairdeal().shown(value);
+
+/**
+ * The words of a matched fingerprint (a verdict of `verify`, `play` or
+ * `roll`): what it hashes; the fingerprint matched and each input it
+ * covers, in full, so that the verdict itself (a screenshot of it) says
+ * what was checked; then the inputs it does not cover. Inputs are named
+ * with their form labels' words (`client seed`), values as shown() writes
+ * them.
+ */
+export function verifiedWords(scheme, result, what = 'The cards below') {
+  const commitment = result.commitment || scheme.commitment.hashes;
+  const covered = pairs(result.covered);
+  const notCovered = pairs(result.not_covered);
   const names = covered.map(([name]) => words(name));
-  const subject = names.length ? `The revealed ${names.join(' and ')}` : 'The revealed input';
+  const subject = names.length ? `the revealed ${names.join(' and ')}` : 'the revealed input';
+  const matched = el('dl', { class: 'pairs matched' },
+    el('dt', {}, 'fingerprint'),
+    el('dd', {}, el('code', { 'data-matched': 'fingerprint' }, String(result.fingerprint))),
+    ...covered.flatMap(([name, value]) => [
+      el('dt', {}, words(name)),
+      el('dd', {}, el('code', { 'data-matched': name }, shownValue(value))),
+    ]));
   const parts = [
     el('p', {}, 'The fingerprint matches ', el('span', { class: 'nowrap' }, commitment),
-      `. ${subject} ${names.length > 1 ? 'are the ones' : 'is the one'} committed to before play.`),
+      `: ${subject} ${names.length > 1 ? 'are the ones' : 'is the one'} committed to before play.`),
+    matched,
   ];
   if (notCovered.length) {
     parts.push(el('p', { class: 'not-covered' },
-      `Not covered by the fingerprint: ${notCovered.map(([n, v]) => `${n} ${fairdeal().shown(v)}`).join(', ')}. `
+      `Not covered by the fingerprint: ${notCovered.map(([n, v]) => `${words(n)} ${shownValue(v)}`).join(', ')}. `
       + `${what} follow from these inputs; only you can vouch for them.`));
   }
   return parts;
@@ -69,7 +90,7 @@ export function failureWords(scheme, result) {
   } else if (f.check === 'record') {
     out.push(el('p', {}, `The game record does not hold: ${f.what}: the method gives ${f.expected}, the record says ${f.given}.`));
   } else {
-    out.push(el('p', {}, `A check failed: ${fairdeal().shown(f)}.`));
+    out.push(el('p', {}, `A check failed: ${shownValue(f)}.`));
   }
   const hints = result.hints || [];
   if (hints.length) {

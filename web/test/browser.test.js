@@ -499,7 +499,7 @@ test('a link whose client seed holds direction marks shows them escaped, as the 
   try {
     const v = await verdict(page);
     assert.equal(v.state, 'ok', v.text);
-    assert.ok(v.text.includes('Not covered by the fingerprint: client_seed "\\u{202e}ykcul\\u{202c}", nonce 0.'), v.text);
+    assert.ok(v.text.includes('Not covered by the fingerprint: client seed "\\u{202e}ykcul\\u{202c}", nonce 0.'), v.text);
     const raw = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
     assert.doesNotMatch(await page.evaluate(() => document.body.innerText), raw);
     // A key, and a scheme, named with them: the page's own refusals escape them too.
@@ -627,5 +627,170 @@ test('the seat picker offers the seats of the deal, duo\'s two', { timeout: TIME
     assert.equal(await page.$eval('#f-seat', (s) => s.selectedOptions[0].textContent), 'seat 3, not at this table');
   } finally {
     await page.close();
+  }
+});
+
+// Issue 22: a verdict that cannot mislead.
+
+/** What the outcome side shows that a check made: the verdict, the deal, the link, the address's receipt. */
+function shownChecks(page) {
+  return page.evaluate(() => {
+    const box = document.getElementById('verdict');
+    return {
+      verdict: box.hidden ? null : box.innerText,
+      verified: /\bVERIFIED\b/.test(document.getElementById('outcome').innerText),
+      deal: document.getElementById('result').childElementCount,
+      link: !document.getElementById('share').hidden,
+      hash: window.location.hash,
+    };
+  });
+}
+
+/** Every control a person can change: the form's and the paste box. */
+function controls(page) {
+  return page.$$eval('#receipt-form input, #receipt-form select, #receipt-form textarea, #receipt-text',
+    (nodes) => nodes.filter((n) => n.type !== 'file' && n.offsetParent !== null).map((n) => n.id));
+}
+
+/** Changes control `id` as a person does: another option, a click, or typing. */
+async function edit(page, id) {
+  const kind = await page.$eval(`#${id}`, (c) => {
+    if (c.tagName === 'SELECT') return 'select';
+    return c.type === 'checkbox' ? 'checkbox' : 'text';
+  });
+  if (kind === 'select') {
+    const other = await page.$eval(`#${id}`, (s) => [...s.options].map((o) => o.value).find((v) => v !== s.value));
+    await page.select(`#${id}`, other);
+  } else if (kind === 'checkbox') {
+    await page.click(`#${id}`);
+  } else {
+    await page.focus(`#${id}`);
+    await page.keyboard.type(id === 'f-fingerprint' ? '0'.repeat(64) : '0');
+  }
+}
+
+const RECEIPTS = [
+  ...Object.keys(EXPECTED).map((scheme) => [scheme, { scheme, ...receipt(scheme) }]),
+  ['hmac-blackjack roulette', {
+    scheme: 'hmac-blackjack', game: 'roulette', server_seed: SEED, client_seed: 'lucky', fingerprint: FINGERPRINT,
+  }],
+];
+
+for (const [name, given] of RECEIPTS) {
+  test(`${name}: after a VERIFIED, editing any input clears the verdict, the deal and the link`, { timeout: 60_000 }, async () => {
+    const page = await open();
+    try {
+      assert.equal((await paste(page, given)).state, 'ok');
+      const ids = await controls(page);
+      assert.ok(ids.includes('f-fingerprint') && ids.includes('scheme') && ids.includes('receipt-text'), ids.join(' '));
+      for (const id of ids) {
+        const v = await paste(page, given);
+        assert.equal(v.state, 'ok', `${id}: ${v.text}`);
+        const before = await shownChecks(page);
+        assert.ok(before.verified && before.link && before.hash.startsWith('#r='), `${id}: checked first`);
+        await edit(page, id);
+        const after = await shownChecks(page);
+        assert.deepEqual(after, { verdict: null, verified: false, deal: 0, link: false, hash: '' }, `after editing #${id}`);
+        assert.equal(await page.$eval('#changed', (c) => c.hidden), false, `${id}: the page says to verify again`);
+      }
+      // Verify pressed again checks the inputs as they now are.
+      await paste(page, given);
+      await edit(page, 'f-fingerprint');
+      await page.click('#verify');
+      const v = await verdict(page);
+      assert.notEqual(v.state, 'ok', v.text);
+      assert.equal(await page.$eval('#changed', (c) => c.hidden), true);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('the verdict prints the whole fingerprint it matched and the values it covers', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    for (const scheme of Object.keys(EXPECTED)) {
+      const given = receipt(scheme);
+      const v = await paste(page, { scheme, ...given });
+      assert.equal(v.state, 'ok', v.text);
+      const matched = await page.$$eval('#verdict [data-matched]', (codes) => codes.map((c) => [c.dataset.matched, c.textContent]));
+      const fingerprint = (given.fingerprint ?? given.lock).toLowerCase();
+      assert.deepEqual(matched[0], ['fingerprint', fingerprint], scheme);
+      // Each covered input, by its label's words, its value as the CLI shows it.
+      const covers = require(path.join(ROOT, 'web', 'pkg-node')).schemes().find((s) => s.id === scheme).commitment.covers;
+      assert.deepEqual(matched.slice(1).map(([n]) => n), covers, scheme);
+      for (const [field, text] of matched.slice(1)) {
+        assert.equal(text, JSON.stringify(given[field]), `${scheme} ${field}`);
+      }
+      const words = await page.$$eval('#verdict .matched dt', (dts) => dts.map((d) => d.textContent));
+      assert.deepEqual(words, ['fingerprint', ...covers.map((c) => c.replace(/_/g, ' '))]);
+      assert.ok(v.text.includes(fingerprint), v.text);
+    }
+    await shot(page, 'verdict-matched');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the self-test runs the published vectors on load and says so', { timeout: TIMEOUT }, async () => {
+  const cases = JSON.parse(fs.readFileSync(path.join(WEB, 'pkg', 'selftest.json'), 'utf8')).cases;
+  const schemes = new Set(cases.map((c) => c.scheme));
+  assert.equal(schemes.size, Object.keys(EXPECTED).length, 'cases of every scheme');
+  const page = await open();
+  try {
+    assert.equal(await page.$eval('#selftest', (p) => p.textContent), `self-test: ${cases.length}/${cases.length} published vectors pass`);
+    assert.ok(site.requests.includes('/pkg/selftest.json'), site.requests.join(' '));
+  } finally {
+    await page.close();
+  }
+});
+
+/** Opens the page with pkg/selftest.json replaced by `body` (null: not found). */
+async function openWithCases(body, hash = '') {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  await page.setRequestInterception(true);
+  page.on('request', (r) => {
+    if (!r.url().endsWith('/pkg/selftest.json')) {
+      r.continue();
+    } else if (body === null) {
+      r.respond({ status: 404, contentType: 'text/plain', body: 'not found' });
+    } else {
+      r.respond({ status: 200, contentType: 'application/json', body });
+    }
+  });
+  await page.goto(site.base + hash, { waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready]');
+  return page;
+}
+
+test('a published vector the package does not reproduce makes the page refuse to verify', { timeout: TIMEOUT }, async () => {
+  const file = JSON.parse(fs.readFileSync(path.join(WEB, 'pkg', 'selftest.json'), 'utf8'));
+  const broken = file.cases.findIndex((c) => c.kind === 'trace');
+  const id = file.cases[broken].id;
+  file.cases[broken].expected.deck[0] = file.cases[broken].expected.deck[0] === 'Ah' ? 'Kh' : 'Ah';
+  const r = { scheme: 'euchremaster', ...receipt('euchremaster') };
+  const page = await openWithCases(JSON.stringify(file), linkOf(JSON.stringify(r)));
+  let missing;
+  try {
+    assert.equal(await page.$eval('body', (b) => b.dataset.ready), 'failed');
+    const total = file.cases.length;
+    assert.equal(await page.$eval('#selftest', (p) => p.textContent), `self-test FAILED: ${total - 1}/${total} published vectors pass`);
+    const v = await verdict(page);
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(v.text, /failed its self-test/);
+    assert.ok(v.text.includes(`case ${id}: deck[0] differs from the published value`), v.text);
+    // Nothing is verified: not the linked receipt, and no form to fill.
+    assert.doesNotMatch(await page.$eval('#outcome', (o) => o.innerText), /\bVERIFIED\b/);
+    assert.equal(await page.$('.deal'), null);
+    assert.equal(await page.$eval('#input', (i) => i.hidden), true);
+    await shot(page, 'self-test-failed');
+    // Without the cases at all, it refuses too.
+    missing = await openWithCases(null);
+    assert.equal(await missing.$eval('body', (b) => b.dataset.ready), 'failed');
+    assert.match((await verdict(missing)).text, /failed its self-test[\s\S]*could not be read/);
+  } finally {
+    await page.close();
+    if (missing) await missing.close();
   }
 });
