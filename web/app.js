@@ -12,7 +12,7 @@
 
 import { el } from './dom.js';
 import {
-  FieldError, buildForm, clearErrors, fillForm, offerSeats, readForm, showFieldError,
+  FieldError, buildForm, clearErrors, fillForm, helpText, offerSeats, readForm, showFieldError,
 } from './form.js';
 import {
   checksWords, failureWords, showVerdict, stagesOf, tableOf, verifiedWords,
@@ -52,7 +52,7 @@ function chooseScheme(id, gameName = '') {
   page.game.value = gameName;
   const game = currentGame(scheme);
   page.gameHelp.textContent = game ? game.summary : 'the deal itself: the shuffled shoe or deck and its cards';
-  page.schemeHelp.textContent = `${scheme.summary}. Method: ${scheme.method}.`;
+  page.schemeHelp.textContent = `${helpText({ help: scheme.summary })}. Method ${scheme.id}: ${scheme.method}.`;
   buildForm(page.fields, scheme, game);
 }
 
@@ -394,7 +394,7 @@ async function main() {
     document.body.dataset.ready = 'failed';
     return;
   }
-  page.scheme.replaceChildren(...schemes.map((s) => el('option', { value: s.id }, `${s.site} (${s.id})`)));
+  page.scheme.replaceChildren(...schemes.map((s) => el('option', { value: s.id }, s.site)));
   chooseScheme(schemes[0].id);
   wire();
   fromLink();

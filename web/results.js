@@ -82,10 +82,14 @@ export function failureWords(scheme, result) {
       el('dt', {}, 'fingerprint given'), el('dd', {}, el('code', {}, String(f.given))),
       el('dt', {}, f.commitment || scheme.commitment.hashes), el('dd', {}, el('code', {}, String(f.computed)))));
   } else if (f.check === 'hand') {
-    const where = [f.deal > 1 || (result.series ?? false) ? `in hand ${f.deal}` : null,
-      f.seat !== null && f.seat !== undefined ? `at ${seatName(scheme, f.seat)}` : null].filter(Boolean).join(' ');
-    out.push(el('p', {}, `These inputs deal you${where ? ` ${where}` : ''} `, cardList(f.dealt || [], { label: 'dealt' }),
-      '; you recorded ', cardList(f.recorded || [], { label: 'recorded' }), '.'));
+    const seat = f.seat !== null && f.seat !== undefined ? seatName(scheme, f.seat) : 'you';
+    const when = f.deal > 1 || (result.series ?? false) ? `In hand ${f.deal}, dealt` : 'Dealt';
+    // NOTE: the facade is to mark the cards that differ in a hand mismatch
+    // (issue 22); once the failure carries them, pass them as `marked`
+    // (cardList and cardElement draw and announce marked cards).
+    out.push(el('p', { class: 'hand-mismatch' }, `${when} to ${seat} by these inputs: `,
+      cardList(f.dealt || [], { label: 'dealt' }), '. You recorded: ',
+      cardList(f.recorded || [], { label: 'recorded' }), '.'));
     out.push(el('p', {}, 'The fingerprint matches, so the difference is in the inputs it does not cover, or in the cards recorded.'));
   } else if (f.check === 'record') {
     out.push(el('p', {}, `The game record does not hold: ${f.what}: the method gives ${f.expected}, the record says ${f.given}.`));
@@ -134,7 +138,7 @@ function seatsTable(scheme, table, bySeat, you, caption) {
     if (seat === you && !seatName(scheme, seat, table.seats).startsWith('you ')) marks.push('you');
     return el('tr', { 'data-seat': String(seat) },
       el('th', { scope: 'row' }, seatName(scheme, seat, table.seats)),
-      el('td', {}, cardList(cards, { sort: true })),
+      el('td', { class: 'hand' }, cardList(cards, { sort: true })),
       el('td', { class: 'marks' }, ...marks.map((m) => el('span', { class: `mark mark-${m}` }, m))));
   });
   return el('table', { class: 'seats' },

@@ -4,7 +4,12 @@
 // page, a wrong fingerprint NOT VERIFIED, a refused field's message next to
 // it, the shareable link opened in a new page, the games, a phone-width
 // page without horizontal scroll, and no request to anything but the local
-// server. A screenshot per scheme goes to target/web-screens/<scheme>.png.
+// server. Then issue 22's: a verdict that any edit clears and that prints
+// what it matched, the self-test on load (a page that refuses when a case
+// fails), the choices as selects, the help, the roulette colours, dark
+// mode, a page opened as a file, a hand on one line at 375 px. A
+// screenshot per scheme goes to target/web-screens/<scheme>.png, and one
+// of each of those (light and dark, desktop and phone).
 //
 // Run by web/test.sh (after web/build.sh); alone: `node --test web/test/`.
 // CHROMIUM overrides the browser's path (default /usr/bin/chromium).
@@ -277,7 +282,7 @@ test('a refused field shows its message next to that field, typed from the keybo
     const good = receipt('euchremaster');
     await page.type('#f-seed', good.seed.slice(1));
     await page.type('#f-cut', good.cut);
-    await page.type('#f-dealer', String(good.dealer));
+    await page.select('#f-dealer', String(good.dealer));
     await page.type('#f-fingerprint', good.fingerprint);
     await page.keyboard.press('Enter');
     const v = await verdict(page);
@@ -792,5 +797,248 @@ test('a published vector the package does not reproduce makes the page refuse to
   } finally {
     await page.close();
     if (missing) await missing.close();
+  }
+});
+
+// Issue 22: the page as a player reads it.
+
+test('fixed choices are selects: seats by name, the dealer, atout-v1\'s variant', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  const options = (id) => page.$$eval(`#${id} option`, (os) => os.map((o) => [o.value, o.textContent]));
+  try {
+    await page.select('#scheme', 'euchremaster');
+    assert.deepEqual(await options('f-dealer'), [['', 'choose one'], ['0', 'you (0)'], ['1', 'left (1)'], ['2', 'partner (2)'], ['3', 'right (3)']]);
+    await page.select('#scheme', 'atout-v1');
+    assert.deepEqual(await options('f-variant'), [['', 'choose one'], ['coinche', 'coinche'], ['belote', 'belote'], ['duo', 'duo']]);
+    for (const id of ['f-dealer', 'f-taker']) {
+      assert.deepEqual(await options(id), [['', 'none'], ['0', 'seat 0'], ['1', 'seat 1'], ['2', 'seat 2'], ['3', 'seat 3']], id);
+    }
+    // The sample receipt, given from the keyboard and the selects.
+    const good = receipt('atout-v1');
+    await page.type('#f-secret', good.secret);
+    await page.select('#f-variant', good.variant);
+    await page.select('#f-numbers-count', String(good.numbers.length));
+    for (const [i, n] of good.numbers.entries()) await page.type(i === 0 ? '#f-numbers' : `#f-numbers-${i}`, n);
+    await page.select('#f-dealer', String(good.dealer));
+    if (good.taker !== undefined) await page.select('#f-taker', String(good.taker));
+    await page.type('#f-fingerprint', good.fingerprint);
+    await page.click('#verify');
+    assert.equal((await verdict(page)).state, 'ok');
+    // A receipt's value that is not a choice reaches the verifier, which refuses it in its words.
+    const v = await paste(page, { scheme: 'atout-v1', ...good, variant: 'Belote' });
+    assert.equal(v.state, 'refused', v.text);
+    assert.equal(await page.$eval('#f-variant-error', (e) => e.textContent),
+      'variant: "Belote" is not accepted, expected coinche, belote or duo');
+    assert.equal(await page.$eval('#f-variant', (s) => s.selectedOptions[0].textContent), '"Belote", not one of the choices');
+    await shot(page, 'atout-selects');
+  } finally {
+    await page.close();
+  }
+});
+
+/** Returns the word sequences of three words that `text` holds twice ("hex" read as "hexadecimal"). */
+function repeatedPhrases(text) {
+  const words = text.toLowerCase().replace(/\bhex\b/g, 'hexadecimal').match(/[a-z0-9^]+/g) || [];
+  const seen = new Set();
+  const twice = [];
+  for (let i = 0; i + 3 <= words.length; i += 1) {
+    const phrase = words.slice(i, i + 3).join(' ');
+    if (seen.has(phrase)) twice.push(phrase);
+    seen.add(phrase);
+  }
+  return twice;
+}
+
+test('each field\'s help is written for a player: no command-line syntax, nothing said twice', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const forms = await page.evaluate(() => [...document.querySelectorAll('#scheme option')].map((o) => o.value));
+    for (const scheme of forms) {
+      await page.select('#scheme', scheme);
+      const games = ['', ...await page.$$eval('#game option', (os) => os.map((o) => o.value).filter(Boolean))];
+      for (const game of games) {
+        await page.select('#game', game);
+        const helps = await page.$$eval('#fields .help', (ps) => ps.map((p) => [p.id, p.textContent]));
+        assert.ok(helps.length >= 2, `${scheme} ${game}`);
+        for (const [id, text] of helps) {
+          assert.doesNotMatch(text, /--[a-z]|\b[A-Z]+=/, `${scheme} ${game} ${id}: ${text}`);
+          assert.deepEqual(repeatedPhrases(text), [], `${scheme} ${game} ${id}: ${text}`);
+        }
+      }
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+test('the site select shows each site whole, on a desktop and a phone', { timeout: TIMEOUT }, async () => {
+  for (const viewport of [{ width: 1200, height: 900 }, { width: 375, height: 800, isMobile: true, hasTouch: true }]) {
+    const page = await open('', viewport);
+    try {
+      const cut = await page.$eval('#scheme', (select) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d');
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // The text's room: the box without its padding (the right one keeps the arrow's) and borders.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return [...select.options].filter((o) => context.measureText(o.textContent).width > room)
+          .map((o) => `${o.textContent} (${Math.round(context.measureText(o.textContent).width)} > ${Math.round(room)} px)`);
+      });
+      assert.deepEqual(cut, [], `${viewport.width} px`);
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+/** Finds client seeds whose roulette spin lands on each outcome, through the node package. */
+function rouletteSeeds() {
+  const fairdeal = require(path.join(ROOT, 'web', 'pkg-node'));
+  const found = {};
+  for (let i = 0; i < 2000 && Object.keys(found).length < 5; i += 1) {
+    const out = fairdeal.roll('roulette', { server_seed: SEED, client_seed: `spin ${i}` });
+    found[out.outcome] ??= `spin ${i}`;
+  }
+  return found;
+}
+
+test('roulette: every slot in its colour, RED_BAIT red and BLACK_BAIT black', { timeout: TIMEOUT }, async () => {
+  const seeds = rouletteSeeds();
+  assert.deepEqual(Object.keys(seeds).sort(), ['BLACK', 'BLACK_BAIT', 'GREEN', 'RED', 'RED_BAIT']);
+  const want = {
+    RED: 'rgb(179, 0, 27)', RED_BAIT: 'rgb(179, 0, 27)', BLACK: 'rgb(17, 17, 17)', BLACK_BAIT: 'rgb(17, 17, 17)', GREEN: 'rgb(17, 99, 44)',
+  };
+  const page = await open();
+  try {
+    for (const [outcome, client] of Object.entries(seeds)) {
+      const v = await paste(page, { scheme: 'hmac-blackjack', game: 'roulette', server_seed: SEED, client_seed: client });
+      assert.equal(v.state, 'unchecked', v.text);
+      const chip = await page.$eval('.roulette .chip', (c) => ({ outcome: c.dataset.outcome, text: c.textContent, colour: getComputedStyle(c).backgroundColor }));
+      assert.deepEqual(chip, { outcome, text: outcome.replace('_', ' '), colour: want[outcome] }, outcome);
+      if (outcome === 'RED_BAIT') await shot(page, 'roulette-red-bait');
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+/** The contrast ratio (WCAG) of two CSS rgb() colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test('dark mode: the reader\'s prefers-color-scheme: dark gives light ink on dark paper, every text readable', { timeout: 60_000 }, async () => {
+  for (const viewport of [{ width: 1200, height: 900 }, { width: 375, height: 800, deviceScaleFactor: 2, isMobile: true, hasTouch: true }]) {
+    const page = await browser.newPage();
+    try {
+      page.setDefaultTimeout(TIMEOUT);
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+      await page.setViewport(viewport);
+      await page.goto(site.base, { waitUntil: 'load' });
+      await page.waitForSelector('body[data-ready="yes"]');
+      const phone = viewport.width < 400;
+      for (const [state, given] of [['ok', { scheme: 'euchremaster', ...receipt('euchremaster') }],
+        ['bad', { scheme: 'euchremaster', ...receipt('euchremaster'), fingerprint: '0'.repeat(64) }]]) {
+        const v = await paste(page, given);
+        assert.equal(v.state, state);
+        const colours = await page.evaluate(() => {
+          const c = (sel, what = 'color') => {
+            const node = document.querySelector(sel);
+            return node ? getComputedStyle(node)[what] : null;
+          };
+          // The first background that is not transparent, from the element up.
+          const bg = (sel) => {
+            for (let node = document.querySelector(sel); node; node = node.parentElement) {
+              const colour = getComputedStyle(node).backgroundColor;
+              if (colour !== 'rgba(0, 0, 0, 0)') return colour;
+            }
+            return 'rgb(255, 255, 255)';
+          };
+          const pairs = {
+            body: [c('body'), bg('body')],
+            verdict: [c('#verdict h2'), bg('#verdict')],
+            'verdict text': [c('#verdict p'), bg('#verdict p')],
+            help: [c('#fields .help'), bg('#fields .help')],
+            label: [c('#fields label'), bg('#fields label')],
+            input: [c('#f-seed'), bg('#f-seed')],
+            button: [c('#verify'), bg('#verify')],
+            'self-test': [c('#selftest'), bg('#selftest')],
+          };
+          if (document.querySelector('.deal .card')) {
+            pairs.card = [c('.deal .card'), bg('.deal .card')];
+            pairs['red card'] = [c('.deal .card.red'), bg('.deal .card.red')];
+            pairs.seat = [c('.deal th'), bg('.deal th')];
+          }
+          return pairs;
+        });
+        const body = colours.body[1].match(/\d+/g).map(Number);
+        assert.ok(body.every((v) => v < 60), `the paper is dark: ${colours.body[1]}`);
+        for (const [what, [fg, back]] of Object.entries(colours)) {
+          assert.ok(contrast(fg, back) >= 4.5, `${what}: ${fg} on ${back} is ${contrast(fg, back).toFixed(2)}:1`);
+        }
+        await shot(page, `dark-${phone ? 'phone' : 'desktop'}-${state}`);
+      }
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+test('opened as a file, the page says in plain words the one command that serves it', { timeout: TIMEOUT }, async () => {
+  const page = await browser.newPage();
+  try {
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`file://${path.join(WEB, 'index.html')}`, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-ready="file"]');
+    const text = await page.$eval('#loading', (l) => l.innerText);
+    assert.doesNotMatch(text, /Loading/);
+    assert.ok(text.includes(`python3 -m http.server --bind 127.0.0.1 -d "${WEB}" 8000`), text);
+    assert.ok(text.includes('http://127.0.0.1:8000/'), text);
+    assert.doesNotMatch(text, /bash web\/build\.sh|module/, 'no developer\'s words');
+    await shot(page, 'file-url');
+  } finally {
+    await page.close();
+  }
+});
+
+test('at 375 px, each hand of the deal stays on one line', { timeout: 60_000 }, async () => {
+  const page = await open('', { width: 375, height: 800, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  try {
+    for (const scheme of Object.keys(EXPECTED).filter((s) => EXPECTED[s].hands)) {
+      const v = await paste(page, { scheme, ...receipt(scheme) });
+      assert.equal(v.state, 'ok', v.text);
+      const rows = await page.$$eval('.deal table.seats tbody tr', (trs) => trs.map((tr) => {
+        const tops = [...tr.querySelectorAll('.card')].map((c) => Math.round(c.getBoundingClientRect().top));
+        return { seat: tr.dataset.seat, cards: tops.length, lines: new Set(tops).size };
+      }));
+      assert.ok(rows.length > 0, scheme);
+      for (const row of rows) assert.equal(row.lines, 1, `${scheme} seat ${row.seat}: ${row.cards} cards on ${row.lines} lines`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375, scheme);
+      await shot(page, `phone-hands-${scheme}`);
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+test('a hand that differs is said plainly: who was dealt what, what you recorded', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster'), hand: 'Tc 9s 9d Jd Ac' });
+    assert.equal(v.state, 'bad', v.text);
+    const text = await page.$$eval('#verdict p', (ps) => ps.map((p) => p.textContent).find((t) => /recorded/.test(t)));
+    assert.match(text, /^Dealt to you \(0\) by these inputs: 10♣ 9♠ 9♦ J♦ A♦\. You recorded: 10♣ 9♠ 9♦ J♦ A♣\.$/);
+    assert.doesNotMatch(v.text, / [;.,:]|you at you/);
+    await shot(page, 'hand-mismatch');
+  } finally {
+    await page.close();
   }
 });
