@@ -5,15 +5,20 @@
 // its schemes, verify, play and roll; nothing is sent anywhere. A receipt's
 // text goes to the package as it is, read as the CLI reads a file (at most
 // 4 MiB, a key given twice refused, numbers as written), never JSON.parse.
+// Before it accepts a receipt, the page runs a few published vector cases
+// through the package (selftest.js) and refuses to verify when one fails.
+// A verdict is of the inputs it checked: any edit clears it, with the deal
+// and the link, and it prints the fingerprint and the values it matched.
 
 import { el } from './dom.js';
 import {
-  FieldError, buildForm, clearErrors, fillForm, offerSeats, readForm, showFieldError,
+  FieldError, buildForm, clearErrors, fillForm, helpText, offerSeats, readForm, showFieldError,
 } from './form.js';
 import {
-  checksWords, failureWords, pairs, showVerdict, stagesOf, tableOf, verifiedWords,
+  checksWords, failureWords, showVerdict, stagesOf, tableOf, verifiedWords,
 } from './results.js';
 import { outcomeOf } from './games.js';
+import { selfTest } from './selftest.js';
 import { decodeReceipt, encodeReceipt, linkFor } from './share.js';
 import { load, receiptText } from './wasm.js';
 
@@ -23,6 +28,7 @@ const page = {
   scheme: $('scheme'), schemeHelp: $('scheme-help'), game: $('game'), gameRow: $('game-row'), gameHelp: $('game-help'),
   paste: $('receipt-text'), pasteError: $('f-receipt-error'), load: $('load-receipt'),
   share: $('share'), shareLink: $('share-link'), copy: $('copy-link'), copied: $('copied'),
+  changed: $('changed'), selftest: $('selftest'), input: $('input'),
 };
 let schemes = [];
 /** The wasm package, once loaded. */
@@ -46,7 +52,7 @@ function chooseScheme(id, gameName = '') {
   page.game.value = gameName;
   const game = currentGame(scheme);
   page.gameHelp.textContent = game ? game.summary : 'the deal itself: the shuffled shoe or deck and its cards';
-  page.schemeHelp.textContent = `${scheme.summary}. Method: ${scheme.method}.`;
+  page.schemeHelp.textContent = `${helpText({ help: scheme.summary })}. Method ${scheme.id}: ${scheme.method}.`;
   buildForm(page.fields, scheme, game);
 }
 
@@ -54,6 +60,28 @@ function clearAll() {
   clearErrors(document);
   page.pasteError.textContent = '';
   page.result.replaceChildren();
+  page.changed.hidden = true;
+}
+
+/**
+ * Clears what the outcome shows once an input changes (a field, a select,
+ * the paste box): the verdict, the deal and the link are of the inputs
+ * they checked, so none stays beside inputs it did not check. The address
+ * drops the receipt too; a note says to verify again.
+ */
+function invalidate() {
+  const shown = !page.verdict.hidden || !page.share.hidden || page.result.hasChildNodes();
+  if (!shown) return;
+  page.verdict.hidden = true;
+  page.verdict.className = 'verdict';
+  delete page.verdict.dataset.verdict;
+  page.verdict.replaceChildren();
+  page.result.replaceChildren();
+  page.share.hidden = true;
+  page.shareLink.href = '#';
+  page.copied.textContent = '';
+  if (window.location.hash) history.replaceState(null, '', window.location.pathname + window.location.search);
+  page.changed.hidden = false;
 }
 
 /** Shows a refused input: in words at the top, the message next to its field. */
@@ -78,9 +106,7 @@ function showDeal(scheme, receipt, result) {
     showVerdict(page.verdict, 'bad', 'NOT VERIFIED', ...failureWords(scheme, result));
     return;
   }
-  showVerdict(page.verdict, 'ok', 'VERIFIED',
-    ...verifiedWords(result.commitment || scheme.commitment.hashes, pairs(result.covered), pairs(result.not_covered)),
-    ...checksWords(scheme, result));
+  showVerdict(page.verdict, 'ok', 'VERIFIED', ...verifiedWords(scheme, result), ...checksWords(scheme, result));
   page.result.append(
     el('h2', {}, 'The deal'),
     tableOf(scheme, result.view, youOf(scheme, receipt)),
@@ -95,12 +121,7 @@ function showGame(scheme, game, result) {
   }
   if (result.verdict === 'verified') {
     output = result.output;
-    showVerdict(page.verdict, 'ok', 'VERIFIED', ...verifiedWords(
-      result.commitment || scheme.commitment.hashes,
-      pairs(result.covered),
-      pairs(result.not_covered),
-      'The outcome below and its numbers',
-    ));
+    showVerdict(page.verdict, 'ok', 'VERIFIED', ...verifiedWords(scheme, result, 'The outcome below and its numbers'));
   } else {
     showVerdict(page.verdict, 'unchecked', 'NOT CHECKED: no fingerprint given',
       el('p', {}, `The outcome below is what these inputs give; give the fingerprint shown before play (${scheme.commitment.hashes}) to check the revealed seed.`));
@@ -162,27 +183,47 @@ function refuseReceipt(message, heading = 'NOT CHECKED: the receipt was refused'
 }
 
 /**
- * Puts a receipt (its JSON `text`) in the form and verifies it. The text is
+ * Reads a pasted, dropped or linked receipt's `text`: `{ scheme, game,
+ * form, receipt, missing, text }`, `receipt` its fields by name and `text`
+ * the JSON text to verify as it is. A JSON object alone for now, its
+ * scheme named or guessed from its fields. The package's readReceipt(text)
+ * returns this shape for every form of a receipt (label lines too), with
+ * what is missing: it replaces this one function.
+ *
+ * @throws {Error} why the text is not a receipt, in the CLI's words
+ */
+function readPasted(text) {
+  const receipt = fairdeal.readJson(text);
+  if (receipt === null || typeof receipt !== 'object' || Array.isArray(receipt)) {
+    throw new Error('receipt: expected one JSON object, as in docs/receipts/*.json');
+  }
+  return {
+    scheme: receipt.scheme ?? guessScheme(receipt) ?? page.scheme.value,
+    game: receipt.game,
+    form: 'json',
+    receipt,
+    missing: [],
+    text,
+  };
+}
+
+/**
+ * Puts a receipt (its `text`) in the form and verifies it. The text is
  * read by the package as the CLI reads a file, then verified as it is.
  */
 function loadText(text, { focus = true, heading } = {}) {
-  let receipt;
+  let read;
   try {
-    receipt = fairdeal.readJson(text);
+    read = readPasted(text);
   } catch (e) {
     refuseReceipt(e.message, heading);
     return;
   }
-  if (receipt === null || typeof receipt !== 'object' || Array.isArray(receipt)) {
-    refuseReceipt('receipt: expected one JSON object, as in docs/receipts/*.json', heading);
-    return;
-  }
   clearAll();
   try {
-    const id = receipt.scheme ?? guessScheme(receipt) ?? page.scheme.value;
-    chooseScheme(id, receipt.game ?? '');
+    chooseScheme(read.scheme, read.game ?? '');
     const scheme = current();
-    fillForm(page.fields, scheme, currentGame(scheme), receipt);
+    fillForm(page.fields, scheme, currentGame(scheme), read.receipt);
   } catch (e) {
     refuseReceipt(e.message, heading);
     return;
@@ -193,10 +234,10 @@ function loadText(text, { focus = true, heading } = {}) {
   const scheme = current();
   const game = currentGame(scheme);
   try {
-    if (game) fairdeal[game.verb](game.name, text);
-    else fairdeal.verify(scheme.id, text);
+    if (game) fairdeal[game.verb](game.name, read.text);
+    else fairdeal.verify(scheme.id, read.text);
   } catch (e) {
-    share(text);
+    share(read.text);
     showError(e, scheme);
     return;
   }
@@ -226,6 +267,7 @@ function fromLink() {
     fairdeal.checkSize(link.bytes);
     text = link.text();
   } catch (e) {
+    page.changed.hidden = true;
     showVerdict(page.verdict, 'refused', heading, el('p', {}, e.message));
     return;
   }
@@ -234,20 +276,24 @@ function fromLink() {
 }
 
 function wire() {
-  page.scheme.addEventListener('change', () => {
-    chooseScheme(page.scheme.value);
-    clearAll();
-    page.verdict.hidden = true;
-  });
-  page.game.addEventListener('change', () => {
-    chooseScheme(page.scheme.value, page.game.value);
-    clearAll();
-    page.verdict.hidden = true;
-  });
+  // Another scheme or game: another form, and what showed is cleared
+  // (invalidate, below).
+  for (const select of [page.scheme, page.game]) {
+    select.addEventListener('change', () => {
+      chooseScheme(page.scheme.value, select === page.game ? page.game.value : '');
+      clearErrors(document);
+      page.pasteError.textContent = '';
+    });
+  }
   // The seat picker offers the seats of the deal the inputs make.
   page.fields.addEventListener('change', (event) => {
     if (event.target.name !== 'seat') offerSeats(page.fields, current());
   });
+  // Any edit, of any field, select or the paste box, clears the verdict.
+  for (const source of [page.form, page.paste]) {
+    source.addEventListener('input', invalidate);
+    source.addEventListener('change', invalidate);
+  }
   page.form.addEventListener('submit', (event) => {
     event.preventDefault();
     run();
@@ -301,6 +347,31 @@ function safeText() {
   }
 }
 
+/**
+ * Shows the self-test's result: its line when every case passed (and
+ * returns true); else a refusal in the verdict's place, the form taken
+ * away, and false.
+ */
+function showSelfTest(check) {
+  if (check.total > 0 && check.passed === check.total) {
+    page.selftest.className = 'selftest ok';
+    page.selftest.textContent = `self-test: ${check.passed}/${check.total} published vectors pass`;
+    return true;
+  }
+  page.selftest.className = 'selftest failed';
+  page.selftest.textContent = check.error
+    ? 'self-test: not run'
+    : `self-test FAILED: ${check.passed}/${check.total} published vectors pass`;
+  const details = check.error
+    ? [el('p', {}, `${check.error}.`)]
+    : [el('ul', {}, ...check.failures.map((f) => el('li', {}, `${f.file}, case ${f.id}: ${f.why}`)))];
+  showVerdict(page.verdict, 'refused', 'NOT CHECKED: this verifier failed its self-test', ...details,
+    el('p', {}, 'It does not reproduce the published test vectors, so it verifies nothing. '
+      + 'Build it again (bash web/build.sh), or verify with the fairdeal command.'));
+  page.input.hidden = true;
+  return false;
+}
+
 async function main() {
   try {
     fairdeal = await load();
@@ -312,8 +383,18 @@ async function main() {
     document.body.dataset.ready = 'failed';
     return;
   }
+  let check;
+  try {
+    check = await selfTest(fairdeal, schemes);
+  } catch (e) {
+    check = { passed: 0, total: 0, failures: [], error: e.message };
+  }
   $('loading').remove();
-  page.scheme.replaceChildren(...schemes.map((s) => el('option', { value: s.id }, `${s.site} (${s.id})`)));
+  if (!showSelfTest(check)) {
+    document.body.dataset.ready = 'failed';
+    return;
+  }
+  page.scheme.replaceChildren(...schemes.map((s) => el('option', { value: s.id }, s.site)));
   chooseScheme(schemes[0].id);
   wire();
   fromLink();

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the two wasm packages from crates/wasm:
-#   web/pkg/       an ES module for the page (wasm-bindgen --target web)
+#   web/pkg/       an ES module for the page (wasm-bindgen --target web), and
+#                  the page's self-test, selftest.json: a few published cases
+#                  of each vectors/<id>.json (web/tools/selftest.py, python3)
 #   web/pkg-node/  CommonJS for node (--target nodejs); its package.json and
 #                  README.md are committed and left as they are
 # Installs what it needs, reusing what is there: the wasm32 target (rustup),
@@ -65,6 +67,18 @@ wasm-bindgen --target web --out-dir web/pkg "$wasm"
 wasm-bindgen --target nodejs --out-dir "$gen/node" "$wasm"
 rm -f web/pkg-node/fairdeal_wasm*
 cp "$gen"/node/fairdeal_wasm* web/pkg-node/
+# The raw module's exports (each *_bg.wasm.d.ts, and the web target's
+# InitOutput) take JavaScript values as externrefs, which wasm-bindgen
+# declares `any`: they are `unknown`, so that no declaration the packages
+# ship says `any` (web/test/types.test.js). The functions a user calls have
+# their own types (crates/wasm/src/lib.rs).
+unknown_externs() {
+    sed -E "$1" "$2" >"$2.tmp" && mv "$2.tmp" "$2"
+}
+for raw in web/pkg/fairdeal_wasm_bg.wasm.d.ts web/pkg-node/fairdeal_wasm_bg.wasm.d.ts; do
+    unknown_externs 's/: any([,)])/: unknown\1/g' "$raw"
+done
+unknown_externs '/^export interface InitOutput/,/^}/s/: any([,)])/: unknown\1/g' web/pkg/fairdeal_wasm.d.ts
 before=$(wc -c <web/pkg/fairdeal_wasm_bg.wasm)
 
 # 5. wasm-opt -Oz, from binaryen's npm package: web/tools/package.json and
@@ -106,6 +120,15 @@ if [ "$wasm_opt" != none ] && [ -n "$wasm_opt" ]; then
 else
     step "no wasm-opt (npm or binaryen could not be had): the .wasm is left as wasm-bindgen made it"
 fi
+
+# 6. The page's self-test: the cases it runs through the package before it
+# accepts a receipt, from the vector files as they are now.
+step "the page's self-test cases (web/tools/selftest.py)"
+if ! command -v python3 >/dev/null; then
+    echo "web/build.sh: python3 is needed to write web/pkg/selftest.json, without which the page verifies nothing" >&2
+    exit 1
+fi
+python3 web/tools/selftest.py vectors web/pkg/selftest.json
 
 after=$(wc -c <web/pkg/fairdeal_wasm_bg.wasm)
 echo "web/pkg/fairdeal_wasm_bg.wasm: $(kib "$before") from wasm-bindgen," \

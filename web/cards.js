@@ -31,14 +31,16 @@ export function readCard(code) {
 /**
  * Returns one card as an element: the symbol drawn (10♥), and its name
  * for a screen reader (role img, "10 of hearts"); copied text stays 10♥.
+ * A card `marked` (one that differs from what you recorded) is drawn
+ * outlined, and said so.
  */
-export function cardElement(code) {
+export function cardElement(code, { marked = false } = {}) {
   const card = readCard(code);
   const span = document.createElement('span');
-  span.className = card.red ? 'card red' : 'card';
+  span.className = `card${card.red ? ' red' : ''}${marked ? ' marked' : ''}`;
   span.dataset.code = code;
   span.setAttribute('role', 'img');
-  span.setAttribute('aria-label', card.name);
+  span.setAttribute('aria-label', marked ? `${card.name}, differs` : card.name);
   span.textContent = card.text;
   return span;
 }
@@ -62,20 +64,24 @@ export const SHOWN = 20;
 export const LONG = 64;
 
 /**
- * Returns a list of cards as an element, in the order given; past LONG
- * cards, the first SHOWN and a note with the count.
+ * Returns a list of cards as an element, in the order given, a space
+ * between two cards (none after the last); past LONG cards, the first
+ * SHOWN and a note with the count. The codes in `marked` are marked.
  */
-export function cardList(codes, { sort = false, label = null } = {}) {
+export function cardList(codes, { sort = false, label = null, marked = [] } = {}) {
   const list = document.createElement('span');
   list.className = 'cards';
   if (label) list.setAttribute('aria-label', label);
   const ordered = sort ? sortedHand(codes) : codes;
   const shown = ordered.length > LONG ? ordered.slice(0, SHOWN) : ordered;
-  for (const code of shown) list.append(cardElement(code), ' ');
+  shown.forEach((code, i) => {
+    if (i > 0) list.append(' ');
+    list.append(cardElement(code, { marked: marked.includes(code) }));
+  });
   if (shown.length < ordered.length) {
     const more = document.createElement('span');
     more.className = 'more';
-    more.textContent = `… the first ${SHOWN} of ${ordered.length}; the stages below list every one`;
+    more.textContent = ` … the first ${SHOWN} of ${ordered.length}; the stages below list every one`;
     list.append(more);
   }
   return list;

@@ -1,6 +1,9 @@
 // The form, generated from a scheme's (or game's) field descriptions in
-// `schemes()`: one labelled control per field with its help, required ones
-// marked; a text per seat as one input per seat; JSON as a textarea. Then
+// `schemes()`: one labelled control per field with its help (the field's
+// `help`, written for a player; its `expected` is what a refusal says),
+// required ones marked; a field of fixed `choices` (a seat, a variant) as a
+// select of their labels; a text per seat as one input per seat; JSON as a
+// textarea. Then
 // the receipt's own fields: the fingerprint, your hand and (where the
 // scheme lets a receipt name it) your seat. Reading the form gives the
 // receipt object of docs/receipts/*.json, a JSON field's text kept as typed
@@ -57,10 +60,33 @@ function perSeatLabel(scheme, i) {
   return seatName(scheme, i, PER_SEAT_TEXTS);
 }
 
+/** Returns a field's help as the form shows it: its `help`, as a sentence's start. */
+export function helpText(field) {
+  const help = field.help || '';
+  return help.charAt(0).toUpperCase() + help.slice(1);
+}
+
+/** The marker of an option a receipt gave that is not one of the field's choices. */
+const EXTRA = 'data-extra';
+
+/**
+ * Selects `value` in a select of choices; a value that is not one of them
+ * (a receipt's `Belote`) is offered as such, so that the verifier refuses
+ * it with its words instead of the form dropping it.
+ */
+function choose(select, value) {
+  for (const extra of select.querySelectorAll(`option[${EXTRA}]`)) extra.remove();
+  const text = value === undefined || value === null ? '' : String(value);
+  if (text !== '' && ![...select.options].some((o) => o.value === text)) {
+    select.append(el('option', { value: text, [EXTRA]: '' }, `${fairdeal().shown(value)}, not one of the choices`));
+  }
+  select.value = text;
+}
+
 /** Returns the block of one field: label, control(s), help and error slot. */
 function fieldBlock(field, scheme) {
   const { name, kind, required } = field;
-  const help = field.help + (field.expected ? ` (${field.expected})` : '');
+  const help = helpText(field);
   const block = el('div', { class: `field kind-${kind}`, 'data-field': name });
   const id = controlId(name);
   if (kind === 'text-per-seat') {
@@ -90,6 +116,13 @@ function fieldBlock(field, scheme) {
     control = el('input', { type: 'checkbox', id, name });
     block.classList.add('check');
     block.append(control, ' ', labelFor(name, required, id));
+  } else if (field.choices) {
+    control = el('select', { id, name });
+    control.append(el('option', { value: '' }, required ? 'choose one' : 'none'),
+      ...field.choices.map((c) => el('option', { value: String(c.value) }, c.label)));
+    if (required) control.setAttribute('aria-required', 'true');
+    block.classList.add('choice');
+    block.append(labelFor(name, required, id), control);
   } else {
     if (kind === 'json') {
       control = el('textarea', { id, name, rows: 6, spellcheck: false });
@@ -126,7 +159,7 @@ export function buildForm(container, scheme, game) {
     name: 'fingerprint',
     kind: 'text',
     required: !game,
-    help: `shown before play: ${scheme.commitment.hashes}, 64 hex digits${named}`
+    help: `the fingerprint shown before play, ${scheme.commitment.hashes}: 64 hex digits${named}`
       + (game ? '; leave it empty to see the outcome unchecked' : ''),
   }, scheme));
   if (game) return;
@@ -145,7 +178,7 @@ export function buildForm(container, scheme, game) {
     const select = el('select', { id: controlId('seat'), name: 'seat' });
     describe(select, 'seat');
     block.append(labelFor('seat', false, select.id), select,
-      ...helpAndError('seat', 'optional: the seat you played, whose cards your hand is'));
+      ...helpAndError('seat', 'Optional: the seat you played, whose cards your hand is'));
     container.append(block);
     offerSeats(container, scheme);
   }
@@ -227,8 +260,8 @@ export function readForm(container, scheme, game) {
       receipt[name] = [...block.querySelectorAll('.seat-input input')].slice(0, count).map((i) => i.value);
     } else if (kind === 'bool') {
       if (control.checked || required) receipt[name] = control.checked;
-    } else if (control.value === '' && !(required && kind === 'text')) {
-      // left out: the verifier says when it is missing
+    } else if (control.value === '' && (field.choices || !(required && kind === 'text'))) {
+      // left out (a choice not made too): the verifier says when it is missing
     } else if (kind === 'integer') {
       receipt[name] = integerValue(control.value, field);
     } else if (kind === 'json') {
@@ -263,10 +296,12 @@ export function fillForm(container, scheme, game, receipt) {
       + `expected ${[...fields.map((f) => f.name), 'fingerprint', ...(game ? [] : ['hand']),
         ...(!game && scheme.player?.choosable ? ['seat'] : [])].join(', ')}`);
   }
-  for (const { name, kind } of fields) {
+  for (const { name, kind, choices } of fields) {
     const control = container.querySelector(`#${controlId(name)}`);
     const v = receipt[name];
-    if (kind === 'text-per-seat') {
+    if (choices) {
+      choose(control, v);
+    } else if (kind === 'text-per-seat') {
       const block = control.closest('.field');
       const list = Array.isArray(v) ? v : [];
       const inputs = [...block.querySelectorAll('.seat-input input')];

@@ -41,10 +41,20 @@ function blackjack(out) {
   return root;
 }
 
+/**
+ * Returns a roulette slot's colour from its outcome as the site names it:
+ * the word before any `_` (`RED_BAIT` is a red slot, `BLACK_BAIT` a black
+ * one), `green`, `red` or `black`.
+ */
+export function slotColour(outcome) {
+  return String(outcome).split('_')[0].toLowerCase();
+}
+
 function roulette(out) {
+  const outcome = String(out.outcome);
   return el('div', { class: 'game roulette' },
     el('p', { class: 'big' }, 'Slot ', el('strong', {}, String(out.slot)), ': ',
-      el('span', { class: `chip chip-${String(out.outcome).toLowerCase()}` }, String(out.outcome))));
+      el('span', { class: `chip chip-${slotColour(outcome)}`, 'data-outcome': outcome }, words(outcome))));
 }
 
 function mines(out) {

@@ -35,17 +35,38 @@ export function showVerdict(box, state, heading, ...details) {
   box.replaceChildren(el('h2', { id: 'verdict-word' }, heading), ...details);
 }
 
-/** The sentence of a matched fingerprint and what it leaves out. */
-export function verifiedWords(commitment, covered, notCovered, what = 'The cards below') {
+/** Returns a receipt's value as the CLI's verdict writes it (the package's shown()). */
+const shownValue = (value) => fairdeal().shown(value);
+
+/**
+ * The words of a matched fingerprint (a verdict of `verify`, `play` or
+ * `roll`): what it hashes; the fingerprint matched and each input it
+ * covers, in full, so that the verdict itself (a screenshot of it) says
+ * what was checked; then the inputs it does not cover. Inputs are named
+ * with their form labels' words (`client seed`), values as shown() writes
+ * them.
+ */
+export function verifiedWords(scheme, result, what = 'The cards below') {
+  const commitment = result.commitment || scheme.commitment.hashes;
+  const covered = pairs(result.covered);
+  const notCovered = pairs(result.not_covered);
   const names = covered.map(([name]) => words(name));
-  const subject = names.length ? `The revealed ${names.join(' and ')}` : 'The revealed input';
+  const subject = names.length ? `the revealed ${names.join(' and ')}` : 'the revealed input';
+  const matched = el('dl', { class: 'pairs matched' },
+    el('dt', {}, 'fingerprint'),
+    el('dd', {}, el('code', { 'data-matched': 'fingerprint' }, String(result.fingerprint))),
+    ...covered.flatMap(([name, value]) => [
+      el('dt', {}, words(name)),
+      el('dd', {}, el('code', { 'data-matched': name }, shownValue(value))),
+    ]));
   const parts = [
     el('p', {}, 'The fingerprint matches ', el('span', { class: 'nowrap' }, commitment),
-      `. ${subject} ${names.length > 1 ? 'are the ones' : 'is the one'} committed to before play.`),
+      `: ${subject} ${names.length > 1 ? 'are the ones' : 'is the one'} committed to before play.`),
+    matched,
   ];
   if (notCovered.length) {
     parts.push(el('p', { class: 'not-covered' },
-      `Not covered by the fingerprint: ${notCovered.map(([n, v]) => `${n} ${fairdeal().shown(v)}`).join(', ')}. `
+      `Not covered by the fingerprint: ${notCovered.map(([n, v]) => `${words(n)} ${shownValue(v)}`).join(', ')}. `
       + `${what} follow from these inputs; only you can vouch for them.`));
   }
   return parts;
@@ -61,15 +82,19 @@ export function failureWords(scheme, result) {
       el('dt', {}, 'fingerprint given'), el('dd', {}, el('code', {}, String(f.given))),
       el('dt', {}, f.commitment || scheme.commitment.hashes), el('dd', {}, el('code', {}, String(f.computed)))));
   } else if (f.check === 'hand') {
-    const where = [f.deal > 1 || (result.series ?? false) ? `in hand ${f.deal}` : null,
-      f.seat !== null && f.seat !== undefined ? `at ${seatName(scheme, f.seat)}` : null].filter(Boolean).join(' ');
-    out.push(el('p', {}, `These inputs deal you${where ? ` ${where}` : ''} `, cardList(f.dealt || [], { label: 'dealt' }),
-      '; you recorded ', cardList(f.recorded || [], { label: 'recorded' }), '.'));
+    const seat = f.seat !== null && f.seat !== undefined ? seatName(scheme, f.seat) : 'you';
+    const when = f.deal > 1 || (result.series ?? false) ? `In hand ${f.deal}, dealt` : 'Dealt';
+    // NOTE: the facade is to mark the cards that differ in a hand mismatch
+    // (issue 22); once the failure carries them, pass them as `marked`
+    // (cardList and cardElement draw and announce marked cards).
+    out.push(el('p', { class: 'hand-mismatch' }, `${when} to ${seat} by these inputs: `,
+      cardList(f.dealt || [], { label: 'dealt' }), '. You recorded: ',
+      cardList(f.recorded || [], { label: 'recorded' }), '.'));
     out.push(el('p', {}, 'The fingerprint matches, so the difference is in the inputs it does not cover, or in the cards recorded.'));
   } else if (f.check === 'record') {
     out.push(el('p', {}, `The game record does not hold: ${f.what}: the method gives ${f.expected}, the record says ${f.given}.`));
   } else {
-    out.push(el('p', {}, `A check failed: ${fairdeal().shown(f)}.`));
+    out.push(el('p', {}, `A check failed: ${shownValue(f)}.`));
   }
   const hints = result.hints || [];
   if (hints.length) {
@@ -113,7 +138,7 @@ function seatsTable(scheme, table, bySeat, you, caption) {
     if (seat === you && !seatName(scheme, seat, table.seats).startsWith('you ')) marks.push('you');
     return el('tr', { 'data-seat': String(seat) },
       el('th', { scope: 'row' }, seatName(scheme, seat, table.seats)),
-      el('td', {}, cardList(cards, { sort: true })),
+      el('td', { class: 'hand' }, cardList(cards, { sort: true })),
       el('td', { class: 'marks' }, ...marks.map((m) => el('span', { class: `mark mark-${m}` }, m))));
   });
   return el('table', { class: 'seats' },

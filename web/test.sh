@@ -2,9 +2,10 @@
 # The web side, end to end: build the wasm packages (web/build.sh), run every
 # vector case through the node package (web/test-node.sh), then the verifier
 # page in a real headless Chromium (web/test/browser.test.js). Installs what
-# is missing: Debian's chromium (apt-get) and puppeteer-core (npm, into
-# web/test/node_modules). Ends with one line, `N passed, M failed`, counting
-# both suites; exits non-zero on any failure. Screenshots: target/web-screens/.
+# is missing: Debian's chromium (apt-get), and puppeteer-core and typescript
+# (npm ci, into web/test/node_modules). Ends with one line, `N passed, M
+# failed`, counting both suites; exits non-zero on any failure. Screenshots:
+# target/web-screens/.
 #
 # CHROMIUM=/path/to/chromium uses another browser binary.
 set -uo pipefail
@@ -49,6 +50,16 @@ if ! bash web/build.sh; then
     finish
 fi
 
+# puppeteer-core and typescript at the versions of web/test/package-lock.json
+# (puppeteer-core downloads no browser of its own); the node suite's
+# type check uses typescript.
+if ! (cd web/test && npm ci --no-audit --no-fund --loglevel=error >"../../$out/npm.log" 2>&1); then
+    tail -n 20 "$out/npm.log"
+    echo "npm ci in web/test failed"
+    failed=$((failed + 1))
+    finish
+fi
+
 echo "== web: every vector case through web/pkg-node (web/test-node.sh)"
 # Its TAP (a line per case, thousands) goes to a file; here only what
 # failed and the counts.
@@ -77,16 +88,10 @@ if [ ! -x "$CHROMIUM" ]; then
     fi
 fi
 "$CHROMIUM" --version 2>/dev/null | grep -v '^\[' || true
-# puppeteer-core at the version of web/test/package-lock.json; it downloads
-# no browser of its own.
-if ! (cd web/test && npm ci --no-audit --no-fund --loglevel=error >"../../$out/npm.log" 2>&1); then
-    tail -n 20 "$out/npm.log"
-    echo "npm ci in web/test failed"
-    failed=$((failed + 1))
-    finish
-fi
-# At most 10 minutes in all; each test has its own 30 s limit.
-timeout --kill-after=10 600 node --test --test-timeout=60000 \
+# At most 10 minutes in all; each test has its own limit (30 s, 60 s for
+# the longest). Node's --test-timeout also bounds the file as a whole,
+# which runs some 40 tests: 5 minutes.
+timeout --kill-after=10 600 node --test --test-timeout=300000 \
     --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="$out/browser.tap" \
     web/test/browser.test.js

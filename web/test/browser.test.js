@@ -4,7 +4,12 @@
 // page, a wrong fingerprint NOT VERIFIED, a refused field's message next to
 // it, the shareable link opened in a new page, the games, a phone-width
 // page without horizontal scroll, and no request to anything but the local
-// server. A screenshot per scheme goes to target/web-screens/<scheme>.png.
+// server. Then issue 22's: a verdict that any edit clears and that prints
+// what it matched, the self-test on load (a page that refuses when a case
+// fails), the choices as selects, the help, the roulette colours, dark
+// mode, a page opened as a file, a hand on one line at 375 px. A
+// screenshot per scheme goes to target/web-screens/<scheme>.png, and one
+// of each of those (light and dark, desktop and phone).
 //
 // Run by web/test.sh (after web/build.sh); alone: `node --test web/test/`.
 // CHROMIUM overrides the browser's path (default /usr/bin/chromium).
@@ -277,7 +282,7 @@ test('a refused field shows its message next to that field, typed from the keybo
     const good = receipt('euchremaster');
     await page.type('#f-seed', good.seed.slice(1));
     await page.type('#f-cut', good.cut);
-    await page.type('#f-dealer', String(good.dealer));
+    await page.select('#f-dealer', String(good.dealer));
     await page.type('#f-fingerprint', good.fingerprint);
     await page.keyboard.press('Enter');
     const v = await verdict(page);
@@ -499,7 +504,7 @@ test('a link whose client seed holds direction marks shows them escaped, as the 
   try {
     const v = await verdict(page);
     assert.equal(v.state, 'ok', v.text);
-    assert.ok(v.text.includes('Not covered by the fingerprint: client_seed "\\u{202e}ykcul\\u{202c}", nonce 0.'), v.text);
+    assert.ok(v.text.includes('Not covered by the fingerprint: client seed "\\u{202e}ykcul\\u{202c}", nonce 0.'), v.text);
     const raw = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
     assert.doesNotMatch(await page.evaluate(() => document.body.innerText), raw);
     // A key, and a scheme, named with them: the page's own refusals escape them too.
@@ -625,6 +630,414 @@ test('the seat picker offers the seats of the deal, duo\'s two', { timeout: TIME
     assert.match(await page.$eval('#f-seat-error', (e) => e.textContent), /not at this table.*seat 0 or seat 1/);
     assert.deepEqual(await offered(), ['', '0', '1', '3']);
     assert.equal(await page.$eval('#f-seat', (s) => s.selectedOptions[0].textContent), 'seat 3, not at this table');
+  } finally {
+    await page.close();
+  }
+});
+
+// Issue 22: a verdict that cannot mislead.
+
+/** What the outcome side shows that a check made: the verdict, the deal, the link, the address's receipt. */
+function shownChecks(page) {
+  return page.evaluate(() => {
+    const box = document.getElementById('verdict');
+    return {
+      verdict: box.hidden ? null : box.innerText,
+      verified: /\bVERIFIED\b/.test(document.getElementById('outcome').innerText),
+      deal: document.getElementById('result').childElementCount,
+      link: !document.getElementById('share').hidden,
+      hash: window.location.hash,
+    };
+  });
+}
+
+/** Every control a person can change: the form's and the paste box. */
+function controls(page) {
+  return page.$$eval('#receipt-form input, #receipt-form select, #receipt-form textarea, #receipt-text',
+    (nodes) => nodes.filter((n) => n.type !== 'file' && n.offsetParent !== null).map((n) => n.id));
+}
+
+/** Changes control `id` as a person does: another option, a click, or typing. */
+async function edit(page, id) {
+  const kind = await page.$eval(`#${id}`, (c) => {
+    if (c.tagName === 'SELECT') return 'select';
+    return c.type === 'checkbox' ? 'checkbox' : 'text';
+  });
+  if (kind === 'select') {
+    const other = await page.$eval(`#${id}`, (s) => [...s.options].map((o) => o.value).find((v) => v !== s.value));
+    await page.select(`#${id}`, other);
+  } else if (kind === 'checkbox') {
+    await page.click(`#${id}`);
+  } else {
+    await page.focus(`#${id}`);
+    await page.keyboard.type(id === 'f-fingerprint' ? '0'.repeat(64) : '0');
+  }
+}
+
+const RECEIPTS = [
+  ...Object.keys(EXPECTED).map((scheme) => [scheme, { scheme, ...receipt(scheme) }]),
+  ['hmac-blackjack roulette', {
+    scheme: 'hmac-blackjack', game: 'roulette', server_seed: SEED, client_seed: 'lucky', fingerprint: FINGERPRINT,
+  }],
+];
+
+for (const [name, given] of RECEIPTS) {
+  test(`${name}: after a VERIFIED, editing any input clears the verdict, the deal and the link`, { timeout: 60_000 }, async () => {
+    const page = await open();
+    try {
+      assert.equal((await paste(page, given)).state, 'ok');
+      const ids = await controls(page);
+      assert.ok(ids.includes('f-fingerprint') && ids.includes('scheme') && ids.includes('receipt-text'), ids.join(' '));
+      for (const id of ids) {
+        const v = await paste(page, given);
+        assert.equal(v.state, 'ok', `${id}: ${v.text}`);
+        const before = await shownChecks(page);
+        assert.ok(before.verified && before.link && before.hash.startsWith('#r='), `${id}: checked first`);
+        await edit(page, id);
+        const after = await shownChecks(page);
+        assert.deepEqual(after, { verdict: null, verified: false, deal: 0, link: false, hash: '' }, `after editing #${id}`);
+        assert.equal(await page.$eval('#changed', (c) => c.hidden), false, `${id}: the page says to verify again`);
+      }
+      // Verify pressed again checks the inputs as they now are.
+      await paste(page, given);
+      await edit(page, 'f-fingerprint');
+      await page.click('#verify');
+      const v = await verdict(page);
+      assert.notEqual(v.state, 'ok', v.text);
+      assert.equal(await page.$eval('#changed', (c) => c.hidden), true);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('the verdict prints the whole fingerprint it matched and the values it covers', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    for (const scheme of Object.keys(EXPECTED)) {
+      const given = receipt(scheme);
+      const v = await paste(page, { scheme, ...given });
+      assert.equal(v.state, 'ok', v.text);
+      const matched = await page.$$eval('#verdict [data-matched]', (codes) => codes.map((c) => [c.dataset.matched, c.textContent]));
+      const fingerprint = (given.fingerprint ?? given.lock).toLowerCase();
+      assert.deepEqual(matched[0], ['fingerprint', fingerprint], scheme);
+      // Each covered input, by its label's words, its value as the CLI shows it.
+      const covers = require(path.join(ROOT, 'web', 'pkg-node')).schemes().find((s) => s.id === scheme).commitment.covers;
+      assert.deepEqual(matched.slice(1).map(([n]) => n), covers, scheme);
+      for (const [field, text] of matched.slice(1)) {
+        assert.equal(text, JSON.stringify(given[field]), `${scheme} ${field}`);
+      }
+      const words = await page.$$eval('#verdict .matched dt', (dts) => dts.map((d) => d.textContent));
+      assert.deepEqual(words, ['fingerprint', ...covers.map((c) => c.replace(/_/g, ' '))]);
+      assert.ok(v.text.includes(fingerprint), v.text);
+    }
+    await shot(page, 'verdict-matched');
+  } finally {
+    await page.close();
+  }
+});
+
+test('the self-test runs the published vectors on load and says so', { timeout: TIMEOUT }, async () => {
+  const cases = JSON.parse(fs.readFileSync(path.join(WEB, 'pkg', 'selftest.json'), 'utf8')).cases;
+  const schemes = new Set(cases.map((c) => c.scheme));
+  assert.equal(schemes.size, Object.keys(EXPECTED).length, 'cases of every scheme');
+  const page = await open();
+  try {
+    assert.equal(await page.$eval('#selftest', (p) => p.textContent), `self-test: ${cases.length}/${cases.length} published vectors pass`);
+    assert.ok(site.requests.includes('/pkg/selftest.json'), site.requests.join(' '));
+  } finally {
+    await page.close();
+  }
+});
+
+/** Opens the page with pkg/selftest.json replaced by `body` (null: not found). */
+async function openWithCases(body, hash = '') {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  await page.setRequestInterception(true);
+  page.on('request', (r) => {
+    if (!r.url().endsWith('/pkg/selftest.json')) {
+      r.continue();
+    } else if (body === null) {
+      r.respond({ status: 404, contentType: 'text/plain', body: 'not found' });
+    } else {
+      r.respond({ status: 200, contentType: 'application/json', body });
+    }
+  });
+  await page.goto(site.base + hash, { waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready]');
+  return page;
+}
+
+test('a published vector the package does not reproduce makes the page refuse to verify', { timeout: TIMEOUT }, async () => {
+  const file = JSON.parse(fs.readFileSync(path.join(WEB, 'pkg', 'selftest.json'), 'utf8'));
+  const broken = file.cases.findIndex((c) => c.kind === 'trace');
+  const id = file.cases[broken].id;
+  file.cases[broken].expected.deck[0] = file.cases[broken].expected.deck[0] === 'Ah' ? 'Kh' : 'Ah';
+  const r = { scheme: 'euchremaster', ...receipt('euchremaster') };
+  const page = await openWithCases(JSON.stringify(file), linkOf(JSON.stringify(r)));
+  let missing;
+  try {
+    assert.equal(await page.$eval('body', (b) => b.dataset.ready), 'failed');
+    const total = file.cases.length;
+    assert.equal(await page.$eval('#selftest', (p) => p.textContent), `self-test FAILED: ${total - 1}/${total} published vectors pass`);
+    const v = await verdict(page);
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(v.text, /failed its self-test/);
+    assert.ok(v.text.includes(`case ${id}: deck[0] differs from the published value`), v.text);
+    // Nothing is verified: not the linked receipt, and no form to fill.
+    assert.doesNotMatch(await page.$eval('#outcome', (o) => o.innerText), /\bVERIFIED\b/);
+    assert.equal(await page.$('.deal'), null);
+    assert.equal(await page.$eval('#input', (i) => i.hidden), true);
+    await shot(page, 'self-test-failed');
+    // Without the cases at all, it refuses too.
+    missing = await openWithCases(null);
+    assert.equal(await missing.$eval('body', (b) => b.dataset.ready), 'failed');
+    assert.match((await verdict(missing)).text, /failed its self-test[\s\S]*could not be read/);
+  } finally {
+    await page.close();
+    if (missing) await missing.close();
+  }
+});
+
+// Issue 22: the page as a player reads it.
+
+test('fixed choices are selects: seats by name, the dealer, atout-v1\'s variant', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  const options = (id) => page.$$eval(`#${id} option`, (os) => os.map((o) => [o.value, o.textContent]));
+  try {
+    await page.select('#scheme', 'euchremaster');
+    assert.deepEqual(await options('f-dealer'), [['', 'choose one'], ['0', 'you (0)'], ['1', 'left (1)'], ['2', 'partner (2)'], ['3', 'right (3)']]);
+    await page.select('#scheme', 'atout-v1');
+    assert.deepEqual(await options('f-variant'), [['', 'choose one'], ['coinche', 'coinche'], ['belote', 'belote'], ['duo', 'duo']]);
+    for (const id of ['f-dealer', 'f-taker']) {
+      assert.deepEqual(await options(id), [['', 'none'], ['0', 'seat 0'], ['1', 'seat 1'], ['2', 'seat 2'], ['3', 'seat 3']], id);
+    }
+    // The sample receipt, given from the keyboard and the selects.
+    const good = receipt('atout-v1');
+    await page.type('#f-secret', good.secret);
+    await page.select('#f-variant', good.variant);
+    await page.select('#f-numbers-count', String(good.numbers.length));
+    for (const [i, n] of good.numbers.entries()) await page.type(i === 0 ? '#f-numbers' : `#f-numbers-${i}`, n);
+    await page.select('#f-dealer', String(good.dealer));
+    if (good.taker !== undefined) await page.select('#f-taker', String(good.taker));
+    await page.type('#f-fingerprint', good.fingerprint);
+    await page.click('#verify');
+    assert.equal((await verdict(page)).state, 'ok');
+    // A receipt's value that is not a choice reaches the verifier, which refuses it in its words.
+    const v = await paste(page, { scheme: 'atout-v1', ...good, variant: 'Belote' });
+    assert.equal(v.state, 'refused', v.text);
+    assert.equal(await page.$eval('#f-variant-error', (e) => e.textContent),
+      'variant: "Belote" is not accepted, expected coinche, belote or duo');
+    assert.equal(await page.$eval('#f-variant', (s) => s.selectedOptions[0].textContent), '"Belote", not one of the choices');
+    await shot(page, 'atout-selects');
+  } finally {
+    await page.close();
+  }
+});
+
+/** Returns the word sequences of three words that `text` holds twice ("hex" read as "hexadecimal"). */
+function repeatedPhrases(text) {
+  const words = text.toLowerCase().replace(/\bhex\b/g, 'hexadecimal').match(/[a-z0-9^]+/g) || [];
+  const seen = new Set();
+  const twice = [];
+  for (let i = 0; i + 3 <= words.length; i += 1) {
+    const phrase = words.slice(i, i + 3).join(' ');
+    if (seen.has(phrase)) twice.push(phrase);
+    seen.add(phrase);
+  }
+  return twice;
+}
+
+test('each field\'s help is written for a player: no command-line syntax, nothing said twice', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const forms = await page.evaluate(() => [...document.querySelectorAll('#scheme option')].map((o) => o.value));
+    for (const scheme of forms) {
+      await page.select('#scheme', scheme);
+      const games = ['', ...await page.$$eval('#game option', (os) => os.map((o) => o.value).filter(Boolean))];
+      for (const game of games) {
+        await page.select('#game', game);
+        const helps = await page.$$eval('#fields .help', (ps) => ps.map((p) => [p.id, p.textContent]));
+        assert.ok(helps.length >= 2, `${scheme} ${game}`);
+        for (const [id, text] of helps) {
+          assert.doesNotMatch(text, /--[a-z]|\b[A-Z]+=/, `${scheme} ${game} ${id}: ${text}`);
+          assert.deepEqual(repeatedPhrases(text), [], `${scheme} ${game} ${id}: ${text}`);
+        }
+      }
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+test('the site select shows each site whole, on a desktop and a phone', { timeout: TIMEOUT }, async () => {
+  for (const viewport of [{ width: 1200, height: 900 }, { width: 375, height: 800, isMobile: true, hasTouch: true }]) {
+    const page = await open('', viewport);
+    try {
+      const cut = await page.$eval('#scheme', (select) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d');
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // The text's room: the box without its padding (the right one keeps the arrow's) and borders.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return [...select.options].filter((o) => context.measureText(o.textContent).width > room)
+          .map((o) => `${o.textContent} (${Math.round(context.measureText(o.textContent).width)} > ${Math.round(room)} px)`);
+      });
+      assert.deepEqual(cut, [], `${viewport.width} px`);
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+/** Finds client seeds whose roulette spin lands on each outcome, through the node package. */
+function rouletteSeeds() {
+  const fairdeal = require(path.join(ROOT, 'web', 'pkg-node'));
+  const found = {};
+  for (let i = 0; i < 2000 && Object.keys(found).length < 5; i += 1) {
+    const out = fairdeal.roll('roulette', { server_seed: SEED, client_seed: `spin ${i}` });
+    found[out.outcome] ??= `spin ${i}`;
+  }
+  return found;
+}
+
+test('roulette: every slot in its colour, RED_BAIT red and BLACK_BAIT black', { timeout: TIMEOUT }, async () => {
+  const seeds = rouletteSeeds();
+  assert.deepEqual(Object.keys(seeds).sort(), ['BLACK', 'BLACK_BAIT', 'GREEN', 'RED', 'RED_BAIT']);
+  const want = {
+    RED: 'rgb(179, 0, 27)', RED_BAIT: 'rgb(179, 0, 27)', BLACK: 'rgb(17, 17, 17)', BLACK_BAIT: 'rgb(17, 17, 17)', GREEN: 'rgb(17, 99, 44)',
+  };
+  const page = await open();
+  try {
+    for (const [outcome, client] of Object.entries(seeds)) {
+      const v = await paste(page, { scheme: 'hmac-blackjack', game: 'roulette', server_seed: SEED, client_seed: client });
+      assert.equal(v.state, 'unchecked', v.text);
+      const chip = await page.$eval('.roulette .chip', (c) => ({ outcome: c.dataset.outcome, text: c.textContent, colour: getComputedStyle(c).backgroundColor }));
+      assert.deepEqual(chip, { outcome, text: outcome.replace('_', ' '), colour: want[outcome] }, outcome);
+      if (outcome === 'RED_BAIT') await shot(page, 'roulette-red-bait');
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+/** The contrast ratio (WCAG) of two CSS rgb() colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test('dark mode: the reader\'s prefers-color-scheme: dark gives light ink on dark paper, every text readable', { timeout: 60_000 }, async () => {
+  for (const viewport of [{ width: 1200, height: 900 }, { width: 375, height: 800, deviceScaleFactor: 2, isMobile: true, hasTouch: true }]) {
+    const page = await browser.newPage();
+    try {
+      page.setDefaultTimeout(TIMEOUT);
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'dark' }]);
+      await page.setViewport(viewport);
+      await page.goto(site.base, { waitUntil: 'load' });
+      await page.waitForSelector('body[data-ready="yes"]');
+      const phone = viewport.width < 400;
+      for (const [state, given] of [['ok', { scheme: 'euchremaster', ...receipt('euchremaster') }],
+        ['bad', { scheme: 'euchremaster', ...receipt('euchremaster'), fingerprint: '0'.repeat(64) }]]) {
+        const v = await paste(page, given);
+        assert.equal(v.state, state);
+        const colours = await page.evaluate(() => {
+          const c = (sel, what = 'color') => {
+            const node = document.querySelector(sel);
+            return node ? getComputedStyle(node)[what] : null;
+          };
+          // The first background that is not transparent, from the element up.
+          const bg = (sel) => {
+            for (let node = document.querySelector(sel); node; node = node.parentElement) {
+              const colour = getComputedStyle(node).backgroundColor;
+              if (colour !== 'rgba(0, 0, 0, 0)') return colour;
+            }
+            return 'rgb(255, 255, 255)';
+          };
+          const pairs = {
+            body: [c('body'), bg('body')],
+            verdict: [c('#verdict h2'), bg('#verdict')],
+            'verdict text': [c('#verdict p'), bg('#verdict p')],
+            help: [c('#fields .help'), bg('#fields .help')],
+            label: [c('#fields label'), bg('#fields label')],
+            input: [c('#f-seed'), bg('#f-seed')],
+            button: [c('#verify'), bg('#verify')],
+            'self-test': [c('#selftest'), bg('#selftest')],
+          };
+          if (document.querySelector('.deal .card')) {
+            pairs.card = [c('.deal .card'), bg('.deal .card')];
+            pairs['red card'] = [c('.deal .card.red'), bg('.deal .card.red')];
+            pairs.seat = [c('.deal th'), bg('.deal th')];
+          }
+          return pairs;
+        });
+        const body = colours.body[1].match(/\d+/g).map(Number);
+        assert.ok(body.every((v) => v < 60), `the paper is dark: ${colours.body[1]}`);
+        for (const [what, [fg, back]] of Object.entries(colours)) {
+          assert.ok(contrast(fg, back) >= 4.5, `${what}: ${fg} on ${back} is ${contrast(fg, back).toFixed(2)}:1`);
+        }
+        await shot(page, `dark-${phone ? 'phone' : 'desktop'}-${state}`);
+      }
+    } finally {
+      await page.close();
+    }
+  }
+});
+
+test('opened as a file, the page says in plain words the one command that serves it', { timeout: TIMEOUT }, async () => {
+  const page = await browser.newPage();
+  try {
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(`file://${path.join(WEB, 'index.html')}`, { waitUntil: 'load' });
+    await page.waitForSelector('body[data-ready="file"]');
+    const text = await page.$eval('#loading', (l) => l.innerText);
+    assert.doesNotMatch(text, /Loading/);
+    assert.ok(text.includes(`python3 -m http.server --bind 127.0.0.1 -d "${WEB}" 8000`), text);
+    assert.ok(text.includes('http://127.0.0.1:8000/'), text);
+    assert.doesNotMatch(text, /bash web\/build\.sh|module/, 'no developer\'s words');
+    await shot(page, 'file-url');
+  } finally {
+    await page.close();
+  }
+});
+
+test('at 375 px, each hand of the deal stays on one line', { timeout: 60_000 }, async () => {
+  const page = await open('', { width: 375, height: 800, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  try {
+    for (const scheme of Object.keys(EXPECTED).filter((s) => EXPECTED[s].hands)) {
+      const v = await paste(page, { scheme, ...receipt(scheme) });
+      assert.equal(v.state, 'ok', v.text);
+      const rows = await page.$$eval('.deal table.seats tbody tr', (trs) => trs.map((tr) => {
+        const tops = [...tr.querySelectorAll('.card')].map((c) => Math.round(c.getBoundingClientRect().top));
+        return { seat: tr.dataset.seat, cards: tops.length, lines: new Set(tops).size };
+      }));
+      assert.ok(rows.length > 0, scheme);
+      for (const row of rows) assert.equal(row.lines, 1, `${scheme} seat ${row.seat}: ${row.cards} cards on ${row.lines} lines`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 375, scheme);
+      await shot(page, `phone-hands-${scheme}`);
+    }
+  } finally {
+    await page.close();
+  }
+});
+
+test('a hand that differs is said plainly: who was dealt what, what you recorded', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster'), hand: 'Tc 9s 9d Jd Ac' });
+    assert.equal(v.state, 'bad', v.text);
+    const text = await page.$$eval('#verdict p', (ps) => ps.map((p) => p.textContent).find((t) => /recorded/.test(t)));
+    assert.match(text, /^Dealt to you \(0\) by these inputs: 10♣ 9♠ 9♦ J♦ A♦\. You recorded: 10♣ 9♠ 9♦ J♦ A♣\.$/);
+    assert.doesNotMatch(v.text, / [;.,:]|you at you/);
+    await shot(page, 'hand-mismatch');
   } finally {
     await page.close();
   }

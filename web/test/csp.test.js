@@ -23,3 +23,17 @@ test('the documented CSP header is the page policy with frame-ancestors none', (
     assert.ok(lines.includes('X-Content-Type-Options: nosniff'), doc.join('/'));
   }
 });
+
+test('every documented command that serves the page binds 127.0.0.1 alone', () => {
+  const files = [['README.md'], ['web', 'pkg-node', 'README.md'], ['web', 'index.html'], ['web', 'boot.js'], ['web', 'app.js'],
+    ...fs.readdirSync(path.join(root, 'docs')).filter((n) => n.endsWith('.md')).map((n) => ['docs', n])];
+  let commands = 0;
+  for (const file of files) {
+    for (const line of read(...file).split('\n')) {
+      if (!line.includes('http.server')) continue;
+      commands += 1;
+      assert.match(line, /http\.server --bind 127\.0\.0\.1\b/, `${file.join('/')}: ${line.trim()}`);
+    }
+  }
+  assert.ok(commands >= 2, `${commands} commands`);
+});

@@ -10,6 +10,9 @@ use fairdeal_core::{Error, ErrorKind};
 
 /// What the variant field expects, for its messages.
 pub(crate) const VARIANT: &str = "coinche, belote or duo";
+/// The variants' names, as `variant` takes them (lower case): the field's
+/// rule, which a form offers as a choice.
+pub(crate) const VARIANTS: &[&str] = &["coinche", "belote", "duo"];
 
 /// What the dealer and the taker expect at each table, for their messages.
 const NO_SEAT: &str = "no seat: coinche has no dealer and no taker";

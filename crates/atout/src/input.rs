@@ -7,7 +7,7 @@ use fairdeal_core::input::{Field, FieldKind, Fields, Rule, Seats, fields, text};
 use fairdeal_core::{Error, FromJson};
 use serde_json::{Value, json};
 
-use crate::dealing::{self, Dealing, VARIANT, Variant};
+use crate::dealing::{self, Dealing, VARIANT, VARIANTS, Variant};
 use crate::key::SEPARATOR;
 
 /// The fields, in the order they are checked. The count of numbers, the
@@ -30,13 +30,13 @@ pub(crate) const FIELDS: &[Field] = &[
         required: true,
         help: "the game: coinche, belote or duo",
         expected: VARIANT,
-        rule: Rule::Check(check_variant),
+        rule: Rule::OneOf(VARIANTS),
     },
     Field {
         name: "numbers",
         kind: FieldKind::TextPerSeat { flag: "number" },
         required: true,
-        help: "one per seat: --number 0=TEXT --number 1= ... (SEAT= for a robot)",
+        help: "each seat's number, exactly as the site shows it, seat 0 first; a robot's is empty",
         expected: NUMBERS,
         rule: Rule::PerSeat {
             seats: Seats::Named {
@@ -181,10 +181,6 @@ fn check_secret(field: &str, value: &Value) -> Result<(), Error> {
     check_text(field, text_of(value), 1, SECRET)
 }
 
-fn check_variant(_: &str, value: &Value) -> Result<(), Error> {
-    Variant::parse(text_of(value)).map(drop)
-}
-
 /// One number, named by its item (`numbers[2]`); `Rule::PerSeat` checks
 /// each in turn, seat 0 first, then their count.
 fn check_number(item: &str, value: &Value) -> Result<(), Error> {
@@ -285,6 +281,25 @@ mod tests {
         );
         let ok = Input::new("s", "belote", &["", "", "", ""], Some(3), Some(3)).unwrap();
         assert_eq!(ok.variant(), Variant::Belote);
+    }
+
+    /// The variant's rule offers exactly the names `Variant::parse` takes,
+    /// and refuses any other as it does (a capital letter too).
+    #[test]
+    fn the_variant_rule_offers_the_variants() {
+        for name in VARIANTS {
+            assert!(Variant::parse(name).is_ok(), "{name}");
+            assert!(FIELDS[1].check(&json!(name)).is_ok(), "{name}");
+        }
+        let e = FIELDS[1].check(&json!("Belote")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            Variant::parse("Belote").unwrap_err().to_string()
+        );
+        assert_eq!(
+            e.to_string(),
+            "variant: \"Belote\" is not accepted, expected coinche, belote or duo"
+        );
     }
 
     #[test]

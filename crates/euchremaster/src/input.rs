@@ -32,7 +32,7 @@ pub(crate) const FIELDS: &[Field] = &[
         required: true,
         help: "the dealer's seat: 0 you, 1 left, 2 partner, 3 right",
         expected: "a seat from 0 to 3",
-        rule: Rule::AtMost(3),
+        rule: Rule::FixedSeat { max: 3 },
     },
     Field {
         name: "joker",

@@ -39,6 +39,8 @@ pub fn rule(rule: Rule) -> Value {
         Rule::Exactly { value, max, .. } => {
             json!({ "kind": "exactly", "value": value, "max": max })
         }
+        Rule::FixedSeat { max } => json!({ "kind": "fixed-seat", "max": max }),
+        Rule::OneOf(words) => json!({ "kind": "one-of", "words": words }),
         Rule::Seat(seats) => table_of("seat", seats),
         Rule::PerSeat { seats, .. } => table_of("per-seat", seats),
         Rule::Check(_) => json!({ "kind": "check" }),

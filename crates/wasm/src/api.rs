@@ -9,9 +9,9 @@
 
 use std::convert::Infallible;
 
-use fairdeal::core::info::{Player, SchemeInfo};
-use fairdeal::core::input::Field;
+use fairdeal::core::info::{Player, SchemeInfo, SeatNames};
 use fairdeal::core::input::json::parse_json;
+use fairdeal::core::input::{Field, Rule, Seats};
 use fairdeal::receipt::{self, INPUT_LIMIT};
 use fairdeal::verdict::{self, Claim, Verdict};
 use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
@@ -453,7 +453,7 @@ fn describe(info: &SchemeInfo) -> Value {
                 "name": g.name,
                 "verb": g.verb.name(),
                 "summary": g.summary,
-                "fields": fields(g.fields),
+                "fields": fields(g.fields, info.seat_names),
             })
         })
         .collect();
@@ -479,7 +479,7 @@ fn describe(info: &SchemeInfo) -> Value {
             "script": c.script,
             "label": c.label,
         })),
-        "fields": fields(info.fields),
+        "fields": fields(info.fields, info.seat_names),
         "seats": info.seat_names,
         "player": player,
         "games": games,
@@ -488,9 +488,46 @@ fn describe(info: &SchemeInfo) -> Value {
 
 /// Returns a field list as [`schemes`] lists it: the CLI's `fairdeal
 /// schemes --json` fields, each with its rule for a form to check before
-/// asking.
-fn fields(fields: &[Field]) -> Vec<Value> {
-    fields.iter().map(fairdeal::describe::field).collect()
+/// asking (`describe::field`), and, for a field of fixed choices (a seat,
+/// one of a few words), its `choices`: `[{value, label}]`, a seat labelled
+/// by the scheme's `seats` names at a table of as many seats as the rule
+/// allows (`left (1)`, or `seat 1`), so that a form offers them without
+/// knowing a scheme. A seat of a table another field names offers the
+/// seats of its largest table; the verifier refuses a seat the input's
+/// own table lacks, in the table's words.
+fn fields(fields: &[Field], seats: SeatNames) -> Vec<Value> {
+    fields
+        .iter()
+        .map(|f| {
+            let mut described = fairdeal::describe::field(f);
+            if let Some(choices) = choices(f.rule, seats) {
+                described["choices"] = Value::Array(choices);
+            }
+            described
+        })
+        .collect()
+}
+
+/// Returns the fixed choices of a field's `rule`, if it has few.
+fn choices(rule: Rule, names: SeatNames) -> Option<Vec<Value>> {
+    let table = match rule {
+        Rule::FixedSeat { max } => u8::try_from(max.saturating_add(1)).unwrap_or(u8::MAX),
+        Rule::Seat(Seats::Named { tables, .. }) => tables.iter().map(|t| t.seats).max()?,
+        Rule::OneOf(words) => {
+            return Some(
+                words
+                    .iter()
+                    .map(|w| json!({ "value": w, "label": w }))
+                    .collect(),
+            );
+        }
+        _ => return None,
+    };
+    Some(
+        (0..table)
+            .map(|seat| json!({ "value": seat, "label": names.label(usize::from(seat), table) }))
+            .collect(),
+    )
 }
 
 /// Serializes an output. Verdicts, views and outcomes are structs of

@@ -31,6 +31,204 @@ const GAME: &str = "a game's name, a string such as \"blackjack\"";
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
+/** Any JSON value. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A card's code, as the vectors write it: `Th`, `9s`, `Jk` for the joker. */
+export type Card = string;
+
+/**
+ * A scheme's or game's input: its fields by the names of
+ * docs/schemes/<id>.md, or their JSON text (read as the CLI reads a file,
+ * so that a number such as `1.0` reaches the scheme as written).
+ */
+export type Input = { [field: string]: Json } | string;
+
+/**
+ * A receipt: the scheme's input fields, the fingerprint shown before play
+ * (or its alias, such as `lock`), optionally the cards you recorded
+ * (`hand`: "Tc 9s 9d Jd Ad" or a list of codes, a list of such for a
+ * series) and your `seat`; or its JSON text.
+ */
+export type Receipt = {
+  [field: string]: Json | undefined;
+  fingerprint?: string;
+  hand?: string | Json[];
+  seat?: number;
+} | string;
+
+/** A field's own rule, as `schemes()` states it. */
+export type FieldRule =
+  | { kind: "hex"; digits: number }
+  | { kind: "printable"; min: number; max: number }
+  | { kind: "at-most"; max: number }
+  | { kind: "between"; min: number; max: number }
+  | { kind: "exactly"; value: number; max: number }
+  | { kind: "fixed-seat"; max: number }
+  | { kind: "seat" | "per-seat"; of: string; tables?: { name: string; seats: number; required: boolean }[] }
+  | { kind: "one-of"; words: string[] }
+  | { kind: "check" }
+  | { kind: "any" };
+
+/** One of a field's fixed choices: the value to give, and its words (`left (1)`). */
+export interface FieldChoice {
+  value: number | string;
+  label: string;
+}
+
+/** One input field of a scheme or game. */
+export interface FieldInfo {
+  name: string;
+  kind: "text" | "integer" | "bool" | "json" | "text-per-seat";
+  /** The CLI's flag for it (`--server-seed`). */
+  flag: string;
+  required: boolean;
+  /** What the value is, as a player reads it. */
+  help: string;
+  /** What a good value is, as the messages say it. */
+  expected: string;
+  rule: FieldRule;
+  /** The values it may take, when they are a few fixed ones (a seat, a variant). */
+  choices?: FieldChoice[];
+}
+
+/** One of a site's other games played with the same seeds. */
+export interface GameInfo {
+  name: string;
+  verb: "play" | "roll";
+  summary: string;
+  fields: FieldInfo[];
+}
+
+/** How a scheme names seats: only numbered, or named at a table of as many seats as names. */
+export type SeatNames = "numbered" | { named: string[] };
+
+/** Which cards a receipt's `hand` is checked against. */
+export type PlayerInfo = { seat: number; choosable: boolean } | { positions: number[] };
+
+/** What `schemes()` lists of each scheme. */
+export interface SchemeInfo {
+  id: string;
+  site: string;
+  summary: string;
+  method: string;
+  /** The commitment: what it hashes, its other names, the inputs it covers, and where the player saw it before play. */
+  commitment: { hashes: string; aliases: string[]; covers: string[]; seen: string };
+  /** The words the site's page puts before a field's value. */
+  labels: { field: string; words: string }[];
+  /** The site's own verifier command, if it has one. */
+  command: { interpreters: string[]; script: string; label: string } | null;
+  fields: FieldInfo[];
+  seats: SeatNames;
+  player: PlayerInfo;
+  games: GameInfo[];
+}
+
+/** Every stage of a deal in the method's order (`fingerprint`, `randoms`, `positions`, `deck`, `hands`, ...): `fairdeal deal SCHEME --json`. */
+export type Trace = { [stage: string]: Json };
+
+/** A role at a deal's table (dealer, taker) and its seat. */
+export interface Role {
+  name: string;
+  seat: number;
+  with?: string;
+}
+
+/** A named part of a deal besides the seats' hands (the up-card, the kitty). */
+export interface Part {
+  name: string;
+  value: Card[] | Card[][] | string[];
+}
+
+/** One deal's table: its seat count, roles, each seat's hand and the rest. */
+export interface TableView {
+  seats: number;
+  roles: Role[];
+  hands: Card[][];
+  rest: Part[];
+}
+
+/** What a person sees of an input: `view()`, and a verified receipt's `view`. */
+export interface DealView {
+  fingerprint: string;
+  setup: [string, string][];
+  series: boolean;
+  deals: [TableView, Card[]][];
+}
+
+/** One of the method's checks of a record beyond the fingerprint. */
+export interface RecordCheck {
+  what: string;
+  ok: boolean;
+  expected: string;
+  given: string;
+}
+
+/** A recorded hand that matched the cards dealt. */
+export interface HandCheck {
+  deal: number;
+  seat: number | null;
+  dealt: Card[];
+}
+
+/** What a matched fingerprint vouches for, and what it does not. */
+export interface Matched {
+  verdict: "verified";
+  /** The fingerprint matched, lowercase hex. */
+  fingerprint: string;
+  /** What it hashes (`SHA-256(seed)`). */
+  commitment: string;
+  /** The inputs it covers, with their values. */
+  covered: [string, Json][];
+  /** The inputs it does not cover, with their values. */
+  not_covered: [string, Json][];
+  checks: RecordCheck[];
+  hands: HandCheck[];
+}
+
+/** `verify()` of a receipt whose fingerprint, record and hand hold. */
+export interface Verified extends Matched {
+  trace: Trace;
+  view: DealView;
+}
+
+/** The check that failed. */
+export type Failure =
+  | { check: "fingerprint"; commitment: string; given: string; computed: string }
+  | ({ check: "record" } & RecordCheck)
+  | { check: "hand"; deal: number; seat: number | null; dealt: Card[]; recorded: Card[] };
+
+/** A receipt that did not verify, with the slips that would explain it. */
+export interface NotVerified {
+  verdict: "not-verified";
+  failure: Failure;
+  hints: string[];
+}
+
+/** What `verify()` returns. */
+export type Verdict = Verified | NotVerified;
+
+/** A game's outcome: `fairdeal play|roll NAME --json`. */
+export type GameOutput = { fingerprint_checked: boolean; [field: string]: Json };
+
+/** A game's receipt whose fingerprint matched, with its outcome. */
+export interface GameVerified extends Matched {
+  output: GameOutput;
+}
+
+/** What `play()` and `roll()` return: the outcome alone without a fingerprint, else the verdict. */
+export type GameResult = GameOutput | GameVerified | NotVerified;
+
+/** A batch line's verdict, as `fairdeal verify --batch` writes it. */
+export interface BatchVerdict {
+  line: number;
+  scheme: string | null;
+  verdict: "verified" | "not-verified" | "invalid";
+  check?: string;
+  error?: { field: string; kind: string; message: string };
+  hints?: string[];
+}
+
 /** What `readReceipt(text)` returns: a receipt as the site gives it, read. */
 export interface ReadReceipt {
   /** The scheme's id, named by the receipt or found from its fields. */
@@ -40,7 +238,7 @@ export interface ReadReceipt {
   /** The form it came in. */
   form: "json" | "command" | "labels";
   /** The receipt as one JSON object, the form of a batch line: `scheme`, `game`, the fields, `fingerprint`, `hand`, `seat`. */
-  receipt: Record<string, any>;
+  receipt: { [field: string]: Json };
   /** What it lacks that the player must give, and where they saw it. */
   missing: { field: string; ask: string; where: string }[];
 }
@@ -52,6 +250,27 @@ export interface BatchTally {
   not_verified: number;
   invalid: number;
 }
+
+/** `stream()` and `generator()`: the numbers, as the vectors write them (64-bit ones as 16 hex digits). */
+export interface Randoms {
+  randoms: (number | string)[];
+}
+
+/** `shuffle()`: the numbers it took, the positions drawn and the shuffled deck. */
+export interface Shuffled {
+  consumed: number;
+  positions: number[];
+  deck: Card[];
+}
+
+/** `dealDeck()`: the deal's fields of a given deck (`hands`, `upcard`, `kitty`, ...). */
+export type DealtDeck = { [field: string]: Json };
+
+/** What every function throws for a refused argument: the CLI's message, the field it names and a vector file's error kind. */
+export interface FairdealError extends Error {
+  field: string;
+  kind: string;
+}
 "#;
 
 /// `schemes()`: every scheme's description (id, site, fields with their
@@ -60,7 +279,7 @@ export interface BatchTally {
 /// # Errors
 ///
 /// Throws only when called nested too deep inside other calls (`call`).
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "SchemeInfo[]")]
 pub fn schemes() -> Out {
     let _entered = enter()?;
     to_js(&api::schemes())
@@ -73,10 +292,10 @@ pub fn schemes() -> Out {
 /// Throws an `Error` with `field` and `kind`: a scheme that is not a string
 /// (`scheme`, `type`) or not registered (`scheme`, `value`), or the first
 /// refused input field.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Trace")]
 pub fn deal(
     #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
-    input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Input")] input: JsValue,
 ) -> Out {
     let _entered = enter()?;
     let scheme = name("scheme", &scheme, SCHEME)?;
@@ -90,10 +309,10 @@ pub fn deal(
 ///
 /// Throws an `Error` with `field` and `kind`: a scheme that is not a
 /// string or not registered (`scheme`), or the first refused input field.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "DealView")]
 pub fn view(
     #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
-    input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Input")] input: JsValue,
 ) -> Out {
     let _entered = enter()?;
     let scheme = name("scheme", &scheme, SCHEME)?;
@@ -110,10 +329,10 @@ pub fn view(
 /// Throws an `Error` with `field` and `kind`: a scheme that is not a
 /// string or not registered, a refused input field, a missing or malformed
 /// fingerprint (`fingerprint`), a refused `hand` or `seat`.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Verdict")]
 pub fn verify(
     #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
-    receipt: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Receipt")] receipt: JsValue,
 ) -> Out {
     let _entered = enter()?;
     let scheme = name("scheme", &scheme, SCHEME)?;
@@ -129,11 +348,11 @@ pub fn verify(
 /// Throws an `Error` with `field` and `kind`: a game that is not a string
 /// (`game`, `type`), unknown or one rolled (`game`, `value`), a malformed
 /// fingerprint, a refused input field or action.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "GameResult")]
 pub fn play(
     #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
-    input: JsValue,
-    randoms: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "Input")] input: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Json[] | string")] randoms: Option<JsValue>,
 ) -> Out {
     run_game(Verb::Play, &game, &input, randoms.as_ref())
 }
@@ -146,11 +365,11 @@ pub fn play(
 /// Throws an `Error` with `field` and `kind`: a game that is not a string
 /// (`game`, `type`), unknown or one played (`game`, `value`), a malformed
 /// fingerprint, a refused input field.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "GameResult")]
 pub fn roll(
     #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
-    input: JsValue,
-    randoms: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "Input")] input: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Json[] | string")] randoms: Option<JsValue>,
 ) -> Out {
     run_game(Verb::Roll, &game, &input, randoms.as_ref())
 }
@@ -167,10 +386,13 @@ pub fn roll(
 /// string (`text`, `type`), one too long to return whole (`text`, `range`),
 /// an `onVerdict` that is not a function; or what `onVerdict` throws. A bad
 /// line is an `invalid` verdict, not a refusal.
-#[wasm_bindgen(js_name = verifyBatch, unchecked_return_type = "any[] | BatchTally")]
+#[wasm_bindgen(js_name = verifyBatch, unchecked_return_type = "BatchVerdict[] | BatchTally")]
 pub fn verify_batch(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(js_name = onVerdict, unchecked_optional_param_type = "(verdict: any) => void")]
+    #[wasm_bindgen(
+        js_name = onVerdict,
+        unchecked_optional_param_type = "(verdict: BatchVerdict) => void"
+    )]
     on_verdict: Option<JsValue>,
 ) -> Out {
     let _entered = enter()?;
@@ -207,7 +429,7 @@ pub fn verify_batch(
 /// Throws an `Error` with `field` and `kind` naming `field` (`receipt` when
 /// left out): text that is not a string (`type`), over the limit (`value`),
 /// not JSON or giving a key twice (`syntax`).
-#[wasm_bindgen(js_name = readJson)]
+#[wasm_bindgen(js_name = readJson, unchecked_return_type = "Json")]
 pub fn read_json(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "string")] field: Option<JsValue>,
@@ -295,7 +517,7 @@ pub fn check_size(
 ///
 /// Throws an `Error` (`value`) for a value JSON cannot hold.
 #[wasm_bindgen(unchecked_return_type = "string")]
-pub fn shown(value: JsValue) -> Out {
+pub fn shown(#[wasm_bindgen(unchecked_param_type = "Json")] value: JsValue) -> Out {
     let _entered = enter()?;
     let value = match value.dyn_ref::<JsString>() {
         Some(text) => serde_json::Value::String(convert::read_text("value", text)?),
@@ -312,12 +534,12 @@ pub fn shown(value: JsValue) -> Out {
 /// Throws an `Error` with `field` and `kind`: a scheme that is not a
 /// string or not registered, a refused input field, a bad `count` or
 /// `deal`.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Randoms")]
 pub fn stream(
     #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
-    input: JsValue,
-    count: JsValue,
-    deal: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "Input")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | string")] count: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "number | string")] deal: Option<JsValue>,
 ) -> Out {
     let _entered = enter()?;
     let scheme = name("scheme", &scheme, SCHEME)?;
@@ -335,12 +557,12 @@ pub fn stream(
 /// Throws an `Error` with `field` and `kind`: a scheme that is not a
 /// string or not registered, a refused input field, a bad number
 /// (`randoms[3]`), a list that runs out.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Shuffled")]
 pub fn shuffle(
     #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
-    input: JsValue,
-    randoms: JsValue,
-    deal: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "Input")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Json[] | string")] randoms: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "number | string")] deal: Option<JsValue>,
 ) -> Out {
     let _entered = enter()?;
     let scheme = name("scheme", &scheme, SCHEME)?;
@@ -358,12 +580,12 @@ pub fn shuffle(
 /// Throws an `Error` with `field` and `kind`: a scheme that is not a
 /// string or not registered, a refused input field, a deck that is not the
 /// starting deck's cards (`deck[4]`).
-#[wasm_bindgen(js_name = dealDeck)]
+#[wasm_bindgen(js_name = dealDeck, unchecked_return_type = "DealtDeck")]
 pub fn deal_deck(
     #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
-    input: JsValue,
-    deck: JsValue,
-    deal: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "Input")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Card[] | string")] deck: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "number | string")] deal: Option<JsValue>,
 ) -> Out {
     let _entered = enter()?;
     let scheme = name("scheme", &scheme, SCHEME)?;
@@ -381,11 +603,11 @@ pub fn deal_deck(
 /// Throws an `Error` with `field` and `kind`: a scheme that is not a
 /// string or not registered, one without a raw generator (`state`,
 /// `unsupported`), a refused state field, a bad `count`.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Randoms")]
 pub fn generator(
     #[wasm_bindgen(unchecked_param_type = "string")] scheme: JsValue,
-    state: JsValue,
-    count: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Input")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number | string")] count: JsValue,
 ) -> Out {
     let _entered = enter()?;
     let scheme = name("scheme", &scheme, SCHEME)?;

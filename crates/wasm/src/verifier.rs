@@ -51,7 +51,10 @@ impl BatchVerifier {
     /// function.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(js_name = onVerdict, unchecked_param_type = "(verdict: any) => void")]
+        #[wasm_bindgen(
+            js_name = onVerdict,
+            unchecked_param_type = "(verdict: BatchVerdict) => void"
+        )]
         on_verdict: JsValue,
     ) -> Result<Self, JsValue> {
         let _entered = enter()?;

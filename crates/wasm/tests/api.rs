@@ -177,6 +177,99 @@ fn a_seat_states_the_table_it_is_a_seat_of() {
     );
 }
 
+/// A field of fixed choices lists them, a seat by the scheme's names, so
+/// that the page offers a choice without knowing any scheme.
+#[test]
+fn a_field_of_fixed_choices_lists_them() {
+    let list = api::schemes();
+    let mut seen = 0;
+    for scheme in list.as_array().expect("a list") {
+        let games = scheme["games"].as_array().expect("games");
+        let fields = scheme["fields"].as_array().expect("fields").iter().chain(
+            games
+                .iter()
+                .flat_map(|g| g["fields"].as_array().expect("fields")),
+        );
+        for field in fields {
+            let rule = &field["rule"];
+            let Some(choices) = field.get("choices") else {
+                assert!(
+                    !["fixed-seat", "one-of"].contains(&rule["kind"].as_str().unwrap_or_default())
+                        && (rule["kind"] != "seat" || rule.get("tables").is_none()),
+                    "{field}: no choices"
+                );
+                continue;
+            };
+            seen += 1;
+            let values: Vec<Value> = choices
+                .as_array()
+                .expect("a list")
+                .iter()
+                .map(|c| {
+                    assert!(c["label"].is_string(), "{c}");
+                    c["value"].clone()
+                })
+                .collect();
+            match rule["kind"].as_str() {
+                Some("fixed-seat") => {
+                    let max = rule["max"].as_u64().expect("max");
+                    assert_eq!(values, (0..=max).map(Value::from).collect::<Vec<_>>());
+                }
+                // A seat of a table another field names: its largest table's.
+                Some("seat") => {
+                    let tables = rule["tables"].as_array().expect("tables");
+                    let most = tables.iter().filter_map(|t| t["seats"].as_u64()).max();
+                    let most = most.expect("a table");
+                    assert_eq!(values, (0..most).map(Value::from).collect::<Vec<_>>());
+                }
+                Some("one-of") => assert_eq!(&Value::Array(values), &rule["words"]),
+                other => panic!("{field}: choices for a rule of kind {other:?}"),
+            }
+        }
+    }
+    assert!(seen >= 4, "{seen} fields of fixed choices");
+    let field = |id: &str, name: &str| {
+        let scheme = list
+            .as_array()
+            .expect("a list")
+            .iter()
+            .find(|s| s["id"] == id)
+            .expect("scheme");
+        let fields = scheme["fields"].as_array().expect("fields");
+        fields
+            .iter()
+            .find(|f| f["name"] == name)
+            .expect("field")
+            .clone()
+    };
+    let labels = |f: &Value| -> Vec<Value> {
+        f["choices"]
+            .as_array()
+            .expect("choices")
+            .iter()
+            .map(|c| c["label"].clone())
+            .collect()
+    };
+    assert_eq!(
+        labels(&field("euchremaster", "dealer")),
+        json!(["you (0)", "left (1)", "partner (2)", "right (3)"])
+            .as_array()
+            .expect("a list")
+            .clone()
+    );
+    assert_eq!(
+        field("atout-v1", "variant")["rule"],
+        json!({ "kind": "one-of", "words": ["coinche", "belote", "duo"] })
+    );
+    assert_eq!(
+        labels(&field("atout-v1", "taker")),
+        json!(["seat 0", "seat 1", "seat 2", "seat 3"])
+            .as_array()
+            .expect("a list")
+            .clone()
+    );
+}
+
 #[test]
 fn sample_receipts_verify_with_trace_and_view() {
     for s in fairdeal::SCHEMES {

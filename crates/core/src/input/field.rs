@@ -22,7 +22,9 @@ pub struct Field {
     pub kind: FieldKind,
     /// Whether the input is refused without it.
     pub required: bool,
-    /// One line of help, as a user reads it.
+    /// One line of help, as a player reads it: what the value is and where
+    /// to find it, in words (no command-line syntax), without restating
+    /// `expected`, which the CLI's messages and the web page's form add.
     pub help: &'static str,
     /// What a good value is, for messages (`64 hexadecimal digits`).
     pub expected: &'static str,
@@ -92,6 +94,18 @@ pub enum Rule {
         /// The check of one item.
         each: fn(item: &str, value: &Value) -> Result<(), Error>,
     },
+    /// A seat of a table of fixed size (euchremaster's dealer), an integer
+    /// from 0 to `max`: checked as [`Rule::AtMost`], and stated as a seat so that a
+    /// form offers the seats by the scheme's names
+    /// ([`SeatNames`](crate::info::SeatNames)) instead of a number box.
+    FixedSeat {
+        /// The highest seat number.
+        max: u64,
+    },
+    /// One of a few fixed words, exactly as written (a variant's name): a
+    /// text field a form offers as a choice. Any other text is refused as
+    /// [`ErrorKind::Value`] with the field's `expected`.
+    OneOf(&'static [&'static str]),
     /// The scheme's own check of the value (a list of records, a text with
     /// a forbidden separator); its errors name the field or an item of it.
     Check(fn(field: &str, value: &Value) -> Result<(), Error>),
@@ -100,11 +114,11 @@ pub enum Rule {
 impl Rule {
     /// Returns the integers the rule allows, least and greatest, for a rule
     /// that states them alone ([`Rule::AtMost`], [`Rule::Between`],
-    /// [`Rule::Exactly`]); a [`Rule::Seat`]'s depend on the input
+    /// [`Rule::Exactly`], [`Rule::FixedSeat`]); a [`Rule::Seat`]'s depend on the input
     /// ([`Rule::range_in`]).
     pub fn range(self) -> Option<(u64, u64)> {
         match self {
-            Self::AtMost(max) => Some((0, max)),
+            Self::AtMost(max) | Self::FixedSeat { max } => Some((0, max)),
             Self::Between { min, max } => Some((min, max)),
             Self::Exactly { value, .. } => Some((value, value)),
             _ => None,
@@ -305,6 +319,15 @@ impl Field {
                     Rule::Printable { min, max } => {
                         text::printable_ascii(name, text, min, max, self.expected)?;
                     }
+                    Rule::OneOf(words) if !words.contains(&text) => {
+                        return Err(Error::new(
+                            name,
+                            ErrorKind::Value {
+                                got: text.to_owned(),
+                                expected: self.expected.to_owned(),
+                            },
+                        ));
+                    }
                     _ => {}
                 }
             }
@@ -484,9 +507,57 @@ mod tests {
     }
 
     #[test]
+    fn a_fixed_seat_rule_is_a_range_from_0() {
+        const DEALER: Field = Field {
+            name: "dealer",
+            kind: FieldKind::Integer,
+            required: true,
+            help: "",
+            expected: "a seat from 0 to 3",
+            rule: Rule::FixedSeat { max: 3 },
+        };
+        assert!(DEALER.check(&json!(0)).is_ok());
+        assert!(DEALER.check(&json!(3)).is_ok());
+        let e = DEALER.check(&json!(4)).unwrap_err();
+        assert_eq!((e.field(), e.kind().code()), ("dealer", "range"));
+        assert_eq!(
+            e.to_string(),
+            "dealer: 4 is out of range, expected a seat from 0 to 3"
+        );
+    }
+
+    #[test]
+    fn a_one_of_rule_takes_its_words_exactly() {
+        const VARIANT: Field = Field {
+            name: "variant",
+            kind: FieldKind::Text,
+            required: true,
+            help: "",
+            expected: "coinche, belote or duo",
+            rule: Rule::OneOf(&["coinche", "belote", "duo"]),
+        };
+        assert!(VARIANT.check(&json!("belote")).is_ok());
+        for bad in ["Belote", "belote ", ""] {
+            let e = VARIANT.check(&json!(bad)).unwrap_err();
+            assert_eq!(
+                (e.field(), e.kind().code()),
+                ("variant", "value"),
+                "{bad:?}"
+            );
+            assert!(
+                e.to_string().ends_with("expected coinche, belote or duo"),
+                "{e}"
+            );
+        }
+        assert_eq!(VARIANT.check(&json!(1)).unwrap_err().kind().code(), "type");
+    }
+
+    #[test]
     fn a_rule_states_its_range() {
         assert_eq!(Rule::Between { min: 2, max: 10 }.range(), Some((2, 10)));
         assert_eq!(Rule::AtMost(3).range(), Some((0, 3)));
+        assert_eq!(Rule::FixedSeat { max: 3 }.range(), Some((0, 3)));
+        assert_eq!(Rule::OneOf(&["a"]).range(), None);
         assert_eq!(Rule::Any.range(), None);
         assert_eq!(ROULETTE_NONCE.rule.range(), Some((1, 1)));
         assert_eq!(BUTTON.rule.range(), None);
