@@ -1,0 +1,105 @@
+//! Forgiving input, strict verdict (issue 22, item 3): `--hand` and
+//! `--actions` in every form a person writes them; whitespace around a hex
+//! value named in a hint beside the refusal (exit 2, and `--batch`); a
+//! phrase or nonce slip named; the card that differs marked, in English.
+
+use serde_json::Value;
+
+use crate::util::{fairdeal, stderr, stdout, with_stdin};
+
+const SEED: &str = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
+const FINGERPRINT: &str = "616b955738da56cb7591a9f11321fc7b0a80183d3c2768307cce1dd96bd3ea53";
+const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
+const HOUSE_FINGERPRINT: &str = "ebd913807f693cca350eedfb1fb5711ee56e2237d7ffcdf35e1f1a8dacb45232";
+
+fn euchremaster(seed: &str, fingerprint: &str, more: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "verify",
+        "euchremaster",
+        "--seed",
+        seed,
+        "--cut",
+        "K7 cut",
+        "--dealer",
+        "1",
+        "--fingerprint",
+        fingerprint,
+    ];
+    args.extend_from_slice(more);
+    fairdeal(&args)
+}
+
+#[test]
+fn whitespace_around_a_hex_value_is_named_in_a_hint_beside_the_refusal() {
+    let seed_space = format!("{SEED} ");
+    let fingerprint_tab = format!("\t{FINGERPRINT}");
+    for (seed, fingerprint, refusal, hint) in [
+        (
+            seed_space.as_str(),
+            FINGERPRINT,
+            "error: seed: character 65 is 0x20, expected a hexadecimal digit (0-9, a-f, A-F)\n",
+            "hint: the seed ends with a space (0x20): remove it; nothing is trimmed, since the \
+             fingerprint is over the exact text\n",
+        ),
+        (
+            SEED,
+            fingerprint_tab.as_str(),
+            "error: fingerprint: character 1 is 0x09, expected a hexadecimal digit (0-9, a-f, A-F)\n",
+            "hint: the fingerprint starts with a tab (0x09): remove it; nothing is trimmed: a \
+             fingerprint is exactly its 64 digits\n",
+        ),
+    ] {
+        let o = euchremaster(seed, fingerprint, &[]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(stderr(&o), format!("{refusal}{hint}"));
+    }
+    let house_newline = format!("{HOUSE}\n");
+    let o = fairdeal(&[
+        "verify",
+        "showdown",
+        &house_newline,
+        "the quick brown fox",
+        "--hands",
+        "1",
+        "--patterns",
+        "3323",
+        "--fingerprint",
+        HOUSE_FINGERPRINT,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).ends_with(
+            "\nhint: the house seed ends with a newline (0x0A): remove it; nothing is trimmed, \
+             since the fingerprint is over the exact text\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // A batch line's verdict carries the hint beside the refusal.
+    let lines = [
+        format!(
+            r#"{{"scheme": "euchremaster", "seed": "{SEED} ", "cut": "K7 cut", "dealer": 1, "fingerprint": "{FINGERPRINT}"}}"#
+        ),
+        format!(
+            r#"{{"scheme": "euchremaster", "seed": "{SEED}", "cut": "K7 cut", "dealer": 1, "fingerprint": "{FINGERPRINT}\n"}}"#
+        ),
+    ];
+    let o = with_stdin(&["verify", "--batch", "-"], lines.join("\n").as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    let verdicts: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON lines"))
+        .collect();
+    assert_eq!(verdicts[0]["error"]["field"], "seed");
+    assert_eq!(
+        verdicts[0]["hints"][0],
+        "the seed ends with a space (0x20): remove it; nothing is trimmed, since the \
+         fingerprint is over the exact text"
+    );
+    assert_eq!(verdicts[1]["error"]["kind"], "character");
+    assert_eq!(
+        verdicts[1]["hints"][0],
+        "the fingerprint ends with a newline (0x0A): remove it; nothing is trimmed: a \
+         fingerprint is exactly its 64 digits"
+    );
+}
