@@ -7,8 +7,11 @@
 //! VERIFIED is only ever said of a matched commitment: a scheme's own checks
 //! (a record's patterns) and the player's hand add to it, never stand in for
 //! it. A mismatch comes with the usual slips that explain it, as hints.
+//!
+//! What a person gives is read in any of the forms a person writes it in
+//! before anything is checked (cards as `10♥` or `th`: [`parse_hand`]).
 
-use fairdeal_core::cards::Card;
+use fairdeal_core::cards::{Card, read_cards};
 use fairdeal_core::info::{Player, SchemeInfo};
 use fairdeal_core::input::Field;
 use fairdeal_core::table::{PartValue, Seat};
@@ -23,8 +26,9 @@ use crate::slips;
 pub struct Claim<'a> {
     /// The fingerprint shown before play (or its alias, `lock`).
     pub fingerprint: Option<&'a str>,
-    /// The cards the player remembers: a list of codes, or one text of
-    /// codes separated by spaces, in any order.
+    /// The cards the player remembers, in any order: a list of cards, or
+    /// one text of cards separated by spaces and/or commas, each as a
+    /// person writes it (`Th`, `10♥`, `th`: [`Card::read`]).
     pub hand: Option<&'a Value>,
     /// The player's seat, where the scheme lets a receipt name it.
     pub seat: Option<&'a Value>,
@@ -126,7 +130,7 @@ pub enum Failure {
 /// # Errors
 ///
 /// A missing or malformed fingerprint (field `fingerprint`), a refused
-/// input field, a `hand` of the wrong size or with a code that is not a
+/// input field, a `hand` of the wrong size or with a text that is not a
 /// card (field `hand`), a `seat` the scheme does not let a receipt name.
 pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Verdict, Error> {
     let info = scheme.info();
@@ -399,41 +403,38 @@ fn recorded_hands<'a>(
     Ok(out)
 }
 
-/// Returns the cards of `value`: a list of codes, or a text of codes
-/// separated by spaces; exactly `expected` of them.
+/// Returns the cards of `value`: a list of cards, or a text of cards
+/// separated by spaces and/or commas, each in any form a person writes a
+/// card in ([`Card::read`]: `Th`, `th`, `10h`, `10♥`, `♥10`, `Joker`);
+/// exactly `expected` of them.
 ///
 /// # Errors
 ///
-/// Field `hand`: not a list or text (`type`), a code that is not a card
-/// (`value`, naming the item), the wrong number of cards (`length`).
+/// Field `hand`: not a list or text (`type`), a text that is not a card
+/// (`value`, naming the item and what a card may be), the wrong number of
+/// cards (`length`).
 pub fn parse_hand(value: &Value, expected: usize) -> Result<Vec<Card>, Error> {
-    let codes: Vec<&str> = match value {
-        Value::String(text) => text.split_whitespace().collect(),
+    let cards = match value {
+        Value::String(text) => read_cards(text).map_err(|e| e.within("hand"))?,
         Value::Array(items) => items
             .iter()
             .enumerate()
             .map(|(i, v)| {
-                fairdeal_core::input::fields::as_text(&format!("hand[{i}]"), v, "a card code")
+                let at = format!("hand[{i}]");
+                let text = fairdeal_core::input::fields::as_text(&at, v, "a card")?;
+                Card::read(text).map_err(|e| e.within(&at))
             })
-            .collect::<Result<_, _>>()?,
+            .collect::<Result<Vec<_>, _>>()?,
         other => {
             return Err(Error::new(
                 "hand",
                 ErrorKind::Type {
                     got: fairdeal_core::input::fields::json_type(other),
-                    expected: "card codes: a list, or one text separated by spaces",
+                    expected: "cards: a list, or one text separated by spaces or commas",
                 },
             ));
         }
     };
-    let cards = codes
-        .iter()
-        .enumerate()
-        .map(|(i, code)| {
-            code.parse::<Card>()
-                .map_err(|e| e.within(&format!("hand[{i}]")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
     if cards.len() != expected {
         return Err(Error::new(
             "hand",

@@ -5,15 +5,29 @@
 //! marked.
 
 use fairdeal::receipt::check;
+use fairdeal::verdict::{Claim, Verdict, verify};
 use serde_json::{Value, json};
 
 const SEED: &str = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
 const FINGERPRINT: &str = "616b955738da56cb7591a9f11321fc7b0a80183d3c2768307cce1dd96bd3ea53";
 const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
 
+fn scheme(id: &str) -> &'static dyn fairdeal::DynScheme {
+    fairdeal::scheme(id).expect("a registered scheme")
+}
+
 /// README.md's sample EuchreMaster receipt (seat 0 holds Tc 9s 9d Jd Ad).
 fn sample() -> Value {
     json!({"seed": SEED, "cut": "K7 cut", "dealer": 1})
+}
+
+fn with_hand(hand: &Value) -> Result<Verdict, fairdeal::Error> {
+    let claim = Claim {
+        fingerprint: Some(FINGERPRINT),
+        hand: Some(hand),
+        ..Claim::default()
+    };
+    verify(scheme("euchremaster"), &sample(), &claim)
 }
 
 /// Returns the receipt as a batch line reads it, with `fields` put over it.
@@ -23,6 +37,103 @@ fn receipt(base: &Value, fields: &Value) -> Value {
         out[k] = v.clone();
     }
     out
+}
+
+#[test]
+fn your_hand_is_read_in_every_form_a_person_writes_it() {
+    // Before, each of these was refused: `hand[0]: "10♣" is not accepted`.
+    for hand in [
+        json!("10♣ 9♠ 9♦ J♦ A♦"),
+        json!("10c 9s 9d jd ad"),
+        json!("TC,9S,9D,JD,AD"),
+        json!("tc, 9s, 9d, jd, ad"),
+        json!("♣10 ♠9 ♦9 ♦J ♦A"),
+        json!("10♧ 9♤ 9♢ J♢ A♢"),
+        json!("10♣, 9♠ 9♦,J♦ A♦\n"),
+        json!(["10♣", "9s", "9D", "j♦", "♦A"]),
+    ] {
+        assert!(
+            matches!(with_hand(&hand), Ok(Verdict::Verified(_))),
+            "{hand}: {:?}",
+            with_hand(&hand)
+        );
+    }
+}
+
+#[test]
+fn a_card_that_is_none_of_the_forms_is_refused_naming_its_position() {
+    for (hand, field) in [
+        (json!("10♣ 9♠ 1♦ J♦ A♦"), "hand[2]"),
+        (json!("10♣ 9♠ 9♦ J♦ A♦♦"), "hand[4]"),
+        (json!(["10♣", "9♠", "9♦", "J♦", "Ax"]), "hand[4]"),
+    ] {
+        let e = with_hand(&hand).expect_err("refused");
+        assert_eq!((e.field(), e.kind().code()), (field, "value"), "{hand}");
+        assert!(
+            e.to_string()
+                .contains("expected a card: rank 2-10, J, Q, K or A (T for 10)"),
+            "{e}"
+        );
+    }
+    let e = with_hand(&json!("10♣ 9♠ 9♦ J♦")).expect_err("four cards");
+    assert_eq!((e.field(), e.kind().code()), ("hand", "length"));
+}
+
+#[test]
+fn a_blackjack_hand_and_a_record_hand_take_the_same_forms() {
+    let input = json!({"server_seed": "s", "client_seed": "c", "nonce": 5});
+    let blackjack = scheme("hmac-blackjack");
+    let trace = blackjack.trace_json(&input).expect("a shoe");
+    let symbols = |code: &Value| {
+        let code = code.as_str().expect("a code");
+        let rank = code[..1].replace('T', "10").to_lowercase();
+        let suit = match &code[1..] {
+            "c" => "♣",
+            "d" => "♦",
+            "h" => "♥",
+            _ => "♠",
+        };
+        format!("{suit}{rank}")
+    };
+    let hand = json!(format!(
+        "{}, {}",
+        symbols(&trace["deck"][2]),
+        symbols(&trace["deck"][0])
+    ));
+    let claim = Claim {
+        fingerprint: trace["fingerprint"].as_str(),
+        hand: Some(&hand),
+        ..Claim::default()
+    };
+    assert!(
+        matches!(verify(blackjack, &input, &claim), Ok(Verdict::Verified(_))),
+        "{hand}"
+    );
+    // A record's own hands.
+    let mut record: Value =
+        serde_json::from_str(include_str!("../../../docs/receipts/showdown.json")).unwrap();
+    let fingerprint = record
+        .as_object_mut()
+        .unwrap()
+        .remove("fingerprint")
+        .unwrap();
+    let showdown = scheme("showdown");
+    let dealt = showdown.trace_json(&record).unwrap()["deals"][1]["hands"][0].clone();
+    let written: Vec<String> = dealt
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_lowercase())
+        .collect();
+    record["hands"][1]["hand"] = json!(written.join(","));
+    let claim = Claim {
+        fingerprint: fingerprint.as_str(),
+        ..Claim::default()
+    };
+    assert!(matches!(
+        verify(showdown, &record, &claim),
+        Ok(Verdict::Verified(_))
+    ));
 }
 
 #[test]

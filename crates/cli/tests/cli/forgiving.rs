@@ -30,6 +30,35 @@ fn euchremaster(seed: &str, fingerprint: &str, more: &[&str]) -> std::process::O
 }
 
 #[test]
+fn hand_takes_cards_as_displayed_and_as_typed() {
+    for hand in [
+        "10♣ 9♠ 9♦ J♦ A♦",
+        "10c 9s 9d jd ad",
+        "tc,9s,9d,jd,ad",
+        "TC, 9S, 9D, JD, AD",
+        "♣10 ♠9 ♦9 ♦J ♦A",
+    ] {
+        let o = euchremaster(SEED, FINGERPRINT, &["--hand", hand]);
+        assert_eq!(o.status.code(), Some(0), "{hand}: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("Your cards are the ones you recorded: 9♠ 10♣ A♦ J♦ 9♦.\n"),
+            "{hand}: {}",
+            stdout(&o)
+        );
+    }
+    let o = euchremaster(SEED, FINGERPRINT, &["--hand", "10♣ 9♠ 9♦ J♦ 1♦"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(
+            "error: hand[4]: \"1♦\" is not accepted, expected a card: rank 2-10, J, Q, K or A \
+             (T for 10) and suit c d h s or ♣ ♦ ♥ ♠"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn whitespace_around_a_hex_value_is_named_in_a_hint_beside_the_refusal() {
     let seed_space = format!("{SEED} ");
     let fingerprint_tab = format!("\t{FINGERPRINT}");
