@@ -9,11 +9,13 @@
 //! it. A mismatch comes with the usual slips that explain it, as hints.
 //!
 //! What a person gives is read in any of the forms a person writes it in
-//! before anything is checked (cards as `10♥` or `th`: [`parse_hand`]).
+//! before anything is checked (cards as `10♥` or `th`, blackjack's actions
+//! as `hit, stand`: [`parse_hand`], [`read_written`]); what the commitment
+//! covers is never changed, only named in a hint.
 
 use fairdeal_core::cards::{Card, read_cards};
 use fairdeal_core::info::{Player, SchemeInfo};
-use fairdeal_core::input::Field;
+use fairdeal_core::input::{Field, read_written};
 use fairdeal_core::table::{PartValue, Seat};
 use fairdeal_core::{Check, Computed, DynScheme, Error, ErrorKind, Fingerprint, Game, TracedView};
 use serde::Serialize;
@@ -134,6 +136,8 @@ pub enum Failure {
 /// card (field `hand`), a `seat` the scheme does not let a receipt name.
 pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Verdict, Error> {
     let info = scheme.info();
+    // What a person gives is read before anything is checked.
+    let input = &*read_written(info.fields, input)?;
     // The inputs first: a refused field says more than a missing
     // fingerprint. They are read and dealt once: the verdict keeps what
     // this computed, and what shows the deal renders from it.
@@ -208,8 +212,9 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
 }
 
 /// Returns the verdict on a game's receipt (`input` holds the game's
-/// fields), and the game's output when the fingerprint matches: a game's
-/// outcome is shown only once its seed is vouched for.
+/// fields, each read from the forms a person writes it in:
+/// [`read_written`]), and the game's output when the fingerprint matches: a
+/// game's outcome is shown only once its seed is vouched for.
 ///
 /// # Errors
 ///
@@ -222,6 +227,7 @@ pub fn verify_game(
 ) -> Result<(Verdict, Option<Value>), Error> {
     let info = scheme.info();
     let given = required_fingerprint(fingerprint)?;
+    let input = &*read_written(game.fields, input)?;
     let output = (game.run)(input, None)?;
     let computed = fingerprint_of(&output).unwrap_or_default();
     if computed != given {

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 const SEED: &str = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
 const FINGERPRINT: &str = "616b955738da56cb7591a9f11321fc7b0a80183d3c2768307cce1dd96bd3ea53";
 const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
+const REPLAY_SEED: &str = "0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333";
 
 fn scheme(id: &str) -> &'static dyn fairdeal::DynScheme {
     fairdeal::scheme(id).expect("a registered scheme")
@@ -134,6 +135,51 @@ fn a_blackjack_hand_and_a_record_hand_take_the_same_forms() {
         verify(showdown, &record, &claim),
         Ok(Verdict::Verified(_))
     ));
+}
+
+#[test]
+fn blackjack_actions_are_read_in_any_case_and_separator() {
+    // Vector case `dealer-soft-17-after-draw`: hit, then stand.
+    let round = json!({
+        "scheme": "hmac-blackjack",
+        "game": "blackjack",
+        "server_seed": REPLAY_SEED,
+        "client_seed": "replay",
+        "nonce": 164,
+        "fingerprint": "7a7f7f9e6773ac54ad5c543ea103b9fd7308abe702a9d41d200fe441b3e00428",
+    });
+    // Before, all but `HS` were refused (`actions[0]: "h" is not accepted`).
+    for actions in [
+        "HS",
+        "hs",
+        "h s",
+        "H,S",
+        "H, S",
+        "hit stand",
+        "hit, stand",
+        "Hit,STAND",
+    ] {
+        let outcome = check(&receipt(&round, &json!({ "actions": actions })));
+        assert_eq!(outcome.verdict, "verified", "{actions}: {outcome:?}");
+    }
+    let outcome = check(&receipt(&round, &json!({"actions": "hit, x"})));
+    assert_eq!(outcome.verdict, "invalid");
+    let error = outcome.error.expect("the refusal");
+    assert_eq!(
+        (&error["field"], &error["kind"]),
+        (&json!("actions[1]"), &json!("value"))
+    );
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("as letters (HS) or words (hit stand)"),
+        "{error}"
+    );
+    // The game itself, as a vector runs it, takes the letters alone.
+    let (_, game) = fairdeal::game("blackjack").unwrap();
+    let input = json!({"server_seed": REPLAY_SEED, "client_seed": "replay", "nonce": 164, "actions": "h s"});
+    assert_eq!((game.run)(&input, None).unwrap_err().field(), "actions[0]");
 }
 
 #[test]

@@ -149,6 +149,9 @@ pub fn game(
     };
     match (fingerprint, randoms) {
         (None, randoms) => {
+            // Without a fingerprint the input is the method's own, as a
+            // vector case's (`HS`, not `h s`); a receipt's is read as a
+            // person writes it, by its verdict.
             let mut output = (game.run)(&input, randoms)?;
             if let Value::Object(fields) = &mut output {
                 fields.insert("fingerprint_checked".to_owned(), Value::Bool(false));
@@ -469,7 +472,7 @@ fn fields(fields: &[Field]) -> Vec<Value> {
                 }
                 Rule::AtMost(max) => json!({ "kind": "at-most", "max": max }),
                 Rule::Between { min, max } => json!({ "kind": "between", "min": min, "max": max }),
-                Rule::Check(_) => json!({ "kind": "check" }),
+                Rule::Check(_) | Rule::Written { .. } => json!({ "kind": "check" }),
                 _ => json!({ "kind": "any" }),
             };
             let mut described = fairdeal::describe::field(f);

@@ -3,6 +3,7 @@
 //! is shown only when it matches; without one, the output says it was not
 //! checked.
 
+use fairdeal::core::input::read_written;
 use fairdeal::render::{self, Style};
 use fairdeal::verdict::{Failure, Verdict, verify_game};
 use serde_json::json;
@@ -19,7 +20,10 @@ pub fn run<const ROLL: bool>(call: &GameCall<ROLL>, _style: Style) -> Result<Out
     let aliases = scheme.info().commitment.aliases;
     let (input, fingerprint) = gather_game(call, aliases)?;
     let Some(given) = fingerprint else {
-        let mut output = (call.game.run)(&input, None).map_err(|e| hint_game(call.game, e))?;
+        // What a person gives is read as the verdict reads it (`h s` for
+        // `HS`), before anything is checked.
+        let read = read_written(call.game.fields, &input).map_err(|e| hint_game(call.game, e))?;
+        let mut output = (call.game.run)(&read, None).map_err(|e| hint_game(call.game, e))?;
         if call.json {
             output["fingerprint_checked"] = json!(false);
             print_json(&output)?;

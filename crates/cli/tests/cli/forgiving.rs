@@ -11,6 +11,7 @@ const SEED: &str = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916df
 const FINGERPRINT: &str = "616b955738da56cb7591a9f11321fc7b0a80183d3c2768307cce1dd96bd3ea53";
 const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
 const HOUSE_FINGERPRINT: &str = "ebd913807f693cca350eedfb1fb5711ee56e2237d7ffcdf35e1f1a8dacb45232";
+const REPLAY_SEED: &str = "0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333";
 
 fn euchremaster(seed: &str, fingerprint: &str, more: &[&str]) -> std::process::Output {
     let mut args = vec![
@@ -53,6 +54,57 @@ fn hand_takes_cards_as_displayed_and_as_typed() {
             "error: hand[4]: \"1♦\" is not accepted, expected a card: rank 2-10, J, Q, K or A \
              (T for 10) and suit c d h s or ♣ ♦ ♥ ♠"
         ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn play_blackjack_takes_actions_in_any_case_and_separator() {
+    // Vector case `dealer-soft-17-after-draw`: hit, then stand.
+    for actions in ["HS", "h s", "H,S", "hit stand", "hit, stand"] {
+        for fingerprint in [
+            None,
+            Some("7a7f7f9e6773ac54ad5c543ea103b9fd7308abe702a9d41d200fe441b3e00428"),
+        ] {
+            let mut args = vec![
+                "play",
+                "blackjack",
+                "--server-seed",
+                REPLAY_SEED,
+                "--client-seed",
+                "replay",
+                "--nonce",
+                "164",
+                "--actions",
+                actions,
+            ];
+            args.extend(fingerprint.iter().flat_map(|f| ["--fingerprint", f]));
+            let o = fairdeal(&args);
+            assert_eq!(o.status.code(), Some(0), "{actions}: {}", stderr(&o));
+            assert!(
+                stdout(&o).contains("hands        2s 6d As  total 19  soft  bet 1  outcome win"),
+                "{actions}: {}",
+                stdout(&o)
+            );
+        }
+    }
+    let o = fairdeal(&[
+        "play",
+        "blackjack",
+        "--server-seed",
+        REPLAY_SEED,
+        "--client-seed",
+        "replay",
+        "--nonce",
+        "164",
+        "--actions",
+        "hit, stnd",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o)
+            .contains("error: actions[2]: \"t\" is not accepted, expected H (hit), S (stand)"),
         "{}",
         stderr(&o)
     );
