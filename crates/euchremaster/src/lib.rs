@@ -58,6 +58,7 @@ impl SingleDeal for EuchreMaster {
             rejection: None,
         },
         audit: audit::AUDIT,
+        slips: &[],
     };
 
     type Input = Input;

@@ -6,7 +6,8 @@
 //!
 //! VERIFIED is only ever said of a matched commitment: a scheme's own checks
 //! (a record's patterns) and the player's hand add to it, never stand in for
-//! it. A mismatch comes with the usual slips that explain it, as hints.
+//! it. A mismatch comes with the usual slips that explain it, as hints, and
+//! so does an input refused that a slip would make verify.
 //!
 //! What a person gives is read in any of the forms a person writes it in
 //! before anything is checked (cards as `10♥` or `th`, blackjack's actions
@@ -134,24 +135,58 @@ pub enum Failure {
 /// A missing or malformed fingerprint (field `fingerprint`), a refused
 /// input field, a `hand` of the wrong size or with a text that is not a
 /// card (field `hand`), a `seat` the scheme does not let a receipt name.
+/// A refused input field comes with a hint ([`Error::hints`]) when a slip
+/// in a field the fingerprint does not cover would make the receipt
+/// verify (a phrase copied with a space, whose hands then need other
+/// patterns).
 pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Verdict, Error> {
+    judge(scheme, input, claim, true)
+}
+
+/// Returns the verdict of [`verify`], with the slips that explain a
+/// mismatch or a refusal when `slips` (each slip is judged without).
+fn judge(
+    scheme: &dyn DynScheme,
+    input: &Value,
+    claim: &Claim,
+    slips: bool,
+) -> Result<Verdict, Error> {
     let info = scheme.info();
     // What a person gives is read before anything is checked.
     let input = &*read_written(info.fields, input)?;
+    // Whether an input changed by a slip verifies.
+    let verifies = |candidate: &Value| {
+        matches!(
+            judge(scheme, candidate, claim, false),
+            Ok(Verdict::Verified(_))
+        )
+    };
     // The inputs first: a refused field says more than a missing
     // fingerprint. They are read and dealt once: the verdict keeps what
     // this computed, and what shows the deal renders from it.
-    let computed = scheme.compute(input)?;
+    let computed = match scheme.compute(input) {
+        Ok(computed) => computed,
+        Err(e) if slips && required_fingerprint(claim.fingerprint).is_ok() => {
+            let hints = slips::uncovered(info, info.fields, input, &verifies, slips::ACCEPTED);
+            return Err(hints.into_iter().fold(e, Error::with_hint));
+        }
+        Err(e) => return Err(e),
+    };
     let view = &computed.view;
     let given = required_fingerprint(claim.fingerprint)?;
     let player = player(scheme, view, claim.seat)?;
     let recorded = recorded_hands(input, claim.hand)?;
     let fingerprint = view.fingerprint.to_string();
     if fingerprint != given {
-        return Ok(Verdict::NotVerified(NotVerified {
-            hints: slips::fingerprint(scheme, input, &given, &|input| {
+        let hints = if slips {
+            slips::fingerprint(scheme, info.fields, input, &given, &|input| {
                 fingerprint_of(&scheme.trace_json(input).ok()?)
-            }),
+            })
+        } else {
+            Vec::new()
+        };
+        return Ok(Verdict::NotVerified(NotVerified {
+            hints,
             failure: Failure::Fingerprint {
                 commitment: info.commitment.hashes,
                 given,
@@ -161,9 +196,14 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
         }));
     }
     if let Some(failed) = computed.checks.iter().find(|c| !c.ok) {
+        let hints = if slips {
+            slips::uncovered(info, info.fields, input, &verifies, slips::RECORD_HOLDS)
+        } else {
+            Vec::new()
+        };
         return Ok(Verdict::NotVerified(NotVerified {
             failure: Failure::Record(failed.clone()),
-            hints: Vec::new(),
+            hints,
             computed: Some(computed),
         }));
     }
@@ -181,8 +221,13 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
         let expected = dealt.len();
         let recorded = parse_hand(cards, expected)?;
         if !same_cards(&dealt, &recorded) {
+            let mut hints = Vec::new();
+            if slips {
+                hints = slips::uncovered(info, info.fields, input, &verifies, slips::DEALS_YOU);
+                hints.extend(slips::seats(scheme, view, player, deal, &recorded));
+            }
             return Ok(Verdict::NotVerified(NotVerified {
-                hints: slips::hand(scheme, input, view, player, deal, &recorded),
+                hints,
                 failure: Failure::Hand {
                     deal,
                     seat: player.seat(),
@@ -231,7 +276,7 @@ pub fn verify_game(
     let output = (game.run)(input, None)?;
     let computed = fingerprint_of(&output).unwrap_or_default();
     if computed != given {
-        let hints = slips::fingerprint(scheme, input, &given, &|input| {
+        let hints = slips::fingerprint(scheme, game.fields, input, &given, &|input| {
             fingerprint_of(&(game.run)(input, None).ok()?)
         });
         return Ok((
@@ -512,7 +557,7 @@ mod tests {
         let view = six_seats();
         let mine = player(&AtoutV1, &view, Some(&json!(0))).expect("seat 0");
         let fifth = view.deals[0].0.hands[5].clone();
-        let hints = slips::hand(&AtoutV1, &json!({}), &view, mine, 1, &fifth);
+        let hints = slips::seats(&AtoutV1, &view, mine, 1, &fifth);
         assert_eq!(
             hints,
             ["seat 5 was dealt exactly the cards you recorded: give seat 5 if it was yours"]

@@ -5,12 +5,16 @@
 //! marked.
 
 use fairdeal::receipt::check;
-use fairdeal::verdict::{Claim, Verdict, verify};
+use fairdeal::verdict::{Claim, Failure, Verdict, verify};
 use serde_json::{Value, json};
 
 const SEED: &str = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a";
 const FINGERPRINT: &str = "616b955738da56cb7591a9f11321fc7b0a80183d3c2768307cce1dd96bd3ea53";
 const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
+const HOUSE_FINGERPRINT: &str = "ebd913807f693cca350eedfb1fb5711ee56e2237d7ffcdf35e1f1a8dacb45232";
+const SFC32_SEED: &str = "340cbd92ae497b96429e4f63942c9dfa";
+/// The lock of `SFC32_SEED` and the nonce `hand-12`.
+const LOCK: &str = "565d9dc4234b36e5ec730dd29707f7dea3d24403f4a5fa8eabc56f99f171517c";
 const REPLAY_SEED: &str = "0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333";
 
 fn scheme(id: &str) -> &'static dyn fairdeal::DynScheme {
@@ -29,6 +33,13 @@ fn with_hand(hand: &Value) -> Result<Verdict, fairdeal::Error> {
         ..Claim::default()
     };
     verify(scheme("euchremaster"), &sample(), &claim)
+}
+
+fn hints(verdict: &Verdict) -> Vec<String> {
+    match verdict {
+        Verdict::NotVerified(n) => n.hints.clone(),
+        Verdict::Verified(v) => panic!("verified: {v:?}"),
+    }
 }
 
 /// Returns the receipt as a batch line reads it, with `fields` put over it.
@@ -241,4 +252,118 @@ fn whitespace_around_a_hex_value_is_named_beside_the_refusal() {
         );
         assert_eq!(outcome.hints, [hint]);
     }
+}
+
+/// The site's command line for Euchre Showdown as a record: three hands,
+/// each pattern given (README.md, vector case computer-patterns-given).
+fn three_hands(phrase: &str) -> Value {
+    json!({
+        "house_seed": HOUSE,
+        "phrase": phrase,
+        "rules": {"shuffle": "fisher-yates", "cut": false},
+        "hands": [{"pattern": "3323"}, {"pattern": "3232"}, {"pattern": "2323"}],
+    })
+}
+
+fn showdown(input: &Value) -> Result<Verdict, fairdeal::Error> {
+    let claim = Claim {
+        fingerprint: Some(HOUSE_FINGERPRINT),
+        ..Claim::default()
+    };
+    verify(scheme("showdown"), input, &claim)
+}
+
+#[test]
+fn a_phrase_slip_is_named_with_the_phrase_that_verifies() {
+    assert!(matches!(
+        showdown(&three_hands("the quick brown fox")),
+        Ok(Verdict::Verified(_))
+    ));
+    // Before, a pattern that did not match, and no hint.
+    for (given, what) in [
+        ("\"the quick brown fox\"", "without its quotes"),
+        ("'the quick brown fox'", "without its quotes"),
+        ("the quick brown fox ", "without its trailing space"),
+        ("The quick brown fox", "in lower case"),
+        ("THE QUICK BROWN FOX", "in lower case"),
+        (
+            "\"the quick brown fox\"\n",
+            "without its quotes and the whitespace around them",
+        ),
+    ] {
+        let verdict = showdown(&three_hands(given)).expect("a verdict");
+        let Verdict::NotVerified(n) = &verdict else {
+            panic!("{given:?} verified");
+        };
+        assert!(matches!(n.failure, Failure::Record(_)), "{given:?}");
+        assert_eq!(
+            hints(&verdict),
+            [format!(
+                "with the phrase \"the quick brown fox\" ({what}), the record holds: every \
+                 value it gives is the one the method draws"
+            )],
+            "{given:?}"
+        );
+    }
+    // A phrase that the hands' patterns then refuse: the hint is beside
+    // the refusal (the sample record gives only your own hands' patterns).
+    let mut record: Value =
+        serde_json::from_str(include_str!("../../../docs/receipts/showdown.json")).unwrap();
+    record.as_object_mut().unwrap().remove("fingerprint");
+    record["phrase"] = json!("cut please ");
+    let e = showdown(&record).expect_err("another dealer's hand lacks its pattern");
+    assert_eq!(
+        (e.field(), e.kind().code()),
+        ("hands[2].pattern", "missing")
+    );
+    assert_eq!(
+        e.hints(),
+        [
+            "with the phrase \"cut please\" (without its trailing space), these inputs are \
+          accepted and verified"
+        ]
+    );
+}
+
+#[test]
+fn a_nonce_one_off_or_without_its_prefix_is_named_with_the_nonce_that_verifies() {
+    let sfc32 = |nonce: &str| {
+        let claim = Claim {
+            fingerprint: Some(LOCK),
+            ..Claim::default()
+        };
+        let input = json!({"seed": SFC32_SEED, "nonce": nonce});
+        verify(scheme("sfc32-lock"), &input, &claim).expect("a verdict")
+    };
+    assert!(matches!(sfc32("hand-12"), Verdict::Verified(_)));
+    // Before, a lock that did not match, and no hint.
+    for (given, what, why) in [
+        ("hand-13", "one less", "check which hand the receipt is of"),
+        ("hand-11", "one more", "check which hand the receipt is of"),
+        (
+            "12",
+            "with the prefix \"hand-\"",
+            "the site writes the value with its prefix",
+        ),
+        (
+            "Hand-12",
+            "in lower case",
+            "the site hashes the text exactly as it shows it",
+        ),
+        (
+            "\"hand-12\"",
+            "without its quotes",
+            "it was probably copied by mistake",
+        ),
+    ] {
+        assert_eq!(
+            hints(&sfc32(given)),
+            [format!(
+                "the fingerprint matches SHA-256(seed:nonce) with the nonce \"hand-12\" \
+                 ({what}): {why}"
+            )],
+            "{given}"
+        );
+    }
+    assert!(hints(&sfc32("hand-15")).is_empty());
 }

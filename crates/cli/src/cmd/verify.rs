@@ -204,8 +204,16 @@ fn failed(scheme: &dyn DynScheme, n: &NotVerified, style: Style) -> String {
     for hint in &n.hints {
         out.push_str(&format!("Hint: {hint}.\n"));
     }
-    if matches!(n.failure, Failure::Fingerprint { .. } | Failure::Record(_)) {
-        out.push_str("The deal is not shown: inputs that do not match what was committed prove nothing about the game.\n");
+    match n.failure {
+        Failure::Fingerprint { .. } => out.push_str(
+            "The deal is not shown: inputs that do not match what was committed prove nothing about the game.\n",
+        ),
+        // The fingerprint matched: what differs is not covered by it.
+        Failure::Record(_) => out.push_str(
+            "The fingerprint matches, so the difference is in the inputs it does not cover, or in the record.\n\
+             The deal is not shown: a record that is not what these inputs draw proves nothing about the game.\n",
+        ),
+        Failure::Hand { .. } => {}
     }
     out
 }

@@ -11,6 +11,7 @@ const SEED: &str = "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916df
 const FINGERPRINT: &str = "616b955738da56cb7591a9f11321fc7b0a80183d3c2768307cce1dd96bd3ea53";
 const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
 const HOUSE_FINGERPRINT: &str = "ebd913807f693cca350eedfb1fb5711ee56e2237d7ffcdf35e1f1a8dacb45232";
+const LOCK: &str = "565d9dc4234b36e5ec730dd29707f7dea3d24403f4a5fa8eabc56f99f171517c";
 const REPLAY_SEED: &str = "0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333";
 
 fn euchremaster(seed: &str, fingerprint: &str, more: &[&str]) -> std::process::Output {
@@ -183,4 +184,71 @@ fn whitespace_around_a_hex_value_is_named_in_a_hint_beside_the_refusal() {
         "the fingerprint ends with a newline (0x0A): remove it; nothing is trimmed: a \
          fingerprint is exactly its 64 digits"
     );
+}
+
+#[test]
+fn a_phrase_slip_is_the_hint_when_the_house_seed_matched() {
+    for (phrase, what) in [
+        ("\"the quick brown fox\"", "without its quotes"),
+        ("the quick brown fox ", "without its trailing space"),
+        ("The quick brown fox", "in lower case"),
+    ] {
+        let o = fairdeal(&[
+            "verify",
+            "showdown",
+            HOUSE,
+            phrase,
+            "--hands",
+            "3",
+            "--patterns",
+            "3323,3232,2323",
+            "--fingerprint",
+            HOUSE_FINGERPRINT,
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{phrase}");
+        let out = stdout(&o);
+        assert!(
+            out.contains(&format!(
+                "Hint: with the phrase \"the quick brown fox\" ({what}), the record holds: every \
+                 value it gives is the one the method draws.\n\
+                 The fingerprint matches, so the difference is in the inputs it does not cover, \
+                 or in the record.\n"
+            )),
+            "{phrase}: {out}"
+        );
+        // The house seed matched: the words say so, not that it did not.
+        assert!(!out.contains("do not match what was committed"), "{out}");
+    }
+}
+
+#[test]
+fn a_nonce_slip_is_the_hint_when_the_lock_does_not_match() {
+    for (nonce, what) in [
+        ("hand-13", "one less): check which hand the receipt is of"),
+        ("hand-11", "one more): check which hand the receipt is of"),
+        (
+            "12",
+            "with the prefix \"hand-\"): the site writes the value with its prefix",
+        ),
+    ] {
+        let o = fairdeal(&[
+            "verify",
+            "sfc32-lock",
+            "--seed",
+            "340cbd92ae497b96429e4f63942c9dfa",
+            "--nonce",
+            nonce,
+            "--lock",
+            LOCK,
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{nonce}");
+        assert!(
+            stdout(&o).contains(&format!(
+                "Hint: the fingerprint matches SHA-256(seed:nonce) with the nonce \"hand-12\" \
+                 ({what}.\n"
+            )),
+            "{nonce}: {}",
+            stdout(&o)
+        );
+    }
 }
