@@ -125,7 +125,28 @@ pub enum Failure {
         dealt: Vec<Card>,
         /// The cards the receipt records.
         recorded: Vec<Card>,
+        /// For each card of `dealt`, whether it is not one of the cards
+        /// recorded: the cards to mark.
+        dealt_differs: Vec<bool>,
+        /// For each card of `recorded`, whether it is not one of the cards
+        /// dealt.
+        recorded_differs: Vec<bool>,
     },
+}
+
+impl Failure {
+    /// Returns the failure of a hand: `dealt` by these inputs, `recorded`
+    /// by the receipt, each card that differs marked.
+    pub fn hand(deal: usize, seat: Option<Seat>, dealt: Vec<Card>, recorded: Vec<Card>) -> Self {
+        Self::Hand {
+            deal,
+            seat,
+            dealt_differs: unmatched(&dealt, &recorded),
+            recorded_differs: unmatched(&recorded, &dealt),
+            dealt,
+            recorded,
+        }
+    }
 }
 
 /// Returns the verdict on `input` (the scheme's fields) and `claim`.
@@ -228,12 +249,7 @@ fn judge(
             }
             return Ok(Verdict::NotVerified(NotVerified {
                 hints,
-                failure: Failure::Hand {
-                    deal,
-                    seat: player.seat(),
-                    dealt,
-                    recorded,
-                },
+                failure: Failure::hand(deal, player.seat(), dealt, recorded),
                 computed: Some(computed),
             }));
         }
@@ -500,12 +516,23 @@ pub fn parse_hand(value: &Value, expected: usize) -> Result<Vec<Card>, Error> {
 
 /// Whether `a` and `b` hold the same cards, in any order.
 pub(crate) fn same_cards(a: &[Card], b: &[Card]) -> bool {
-    let key = |c: &Card| c.to_string();
-    let mut a: Vec<String> = a.iter().map(key).collect();
-    let mut b: Vec<String> = b.iter().map(key).collect();
-    a.sort();
-    b.sort();
-    a == b
+    a.len() == b.len() && !unmatched(a, b).contains(&true)
+}
+
+/// Returns, for each card of `a`, whether no card of `b` is left to match
+/// it: each card of `b` matches one card of `a` at most, so that a card a
+/// shoe dealt twice is counted twice.
+fn unmatched(a: &[Card], b: &[Card]) -> Vec<bool> {
+    let mut left: Vec<Option<Card>> = b.iter().copied().map(Some).collect();
+    a.iter()
+        .map(|card| match left.iter_mut().find(|l| **l == Some(*card)) {
+            Some(slot) => {
+                *slot = None;
+                false
+            }
+            None => true,
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -562,6 +589,29 @@ mod tests {
             hints,
             ["seat 5 was dealt exactly the cards you recorded: give seat 5 if it was yours"]
         );
+    }
+
+    #[test]
+    fn each_card_that_differs_is_marked_and_a_twice_dealt_card_counts_twice() {
+        let cards = |codes: &str| -> Vec<Card> {
+            codes
+                .split(' ')
+                .map(|c| c.parse().expect("a code"))
+                .collect()
+        };
+        let Failure::Hand {
+            dealt_differs,
+            recorded_differs,
+            ..
+        } = Failure::hand(1, None, cards("Kh Kd Qc Ah Ks"), cards("Ks Jc Kd Kh Ah"))
+        else {
+            panic!("a hand's failure");
+        };
+        assert_eq!(dealt_differs, [false, false, true, false, false]);
+        assert_eq!(recorded_differs, [false, true, false, false, false]);
+        assert_eq!(unmatched(&cards("Ah Ah"), &cards("Ah Kd")), [false, true]);
+        assert!(!same_cards(&cards("Ah Ah"), &cards("Ah Kd")));
+        assert!(same_cards(&cards("Ah Kd"), &cards("Kd Ah")));
     }
 
     #[test]

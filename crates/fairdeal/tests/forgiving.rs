@@ -367,3 +367,37 @@ fn a_nonce_one_off_or_without_its_prefix_is_named_with_the_nonce_that_verifies()
     }
     assert!(hints(&sfc32("hand-15")).is_empty());
 }
+
+#[test]
+fn the_card_that_differs_is_marked() {
+    let verdict = with_hand(&json!("9d Jd Kd Tc 9s")).expect("a verdict");
+    let Verdict::NotVerified(n) = &verdict else {
+        panic!("a hand that differs");
+    };
+    let Failure::Hand {
+        dealt,
+        recorded,
+        dealt_differs,
+        recorded_differs,
+        ..
+    } = &n.failure
+    else {
+        panic!("{:?}", n.failure);
+    };
+    // Seat 0 is dealt Tc 9s 9d Jd Ad, in that order; a card recorded in
+    // any order is marked only if it was not dealt.
+    assert_eq!(fairdeal::core::cards::codes(dealt), "Tc 9s 9d Jd Ad");
+    assert_eq!(dealt_differs, &[false, false, false, false, true]);
+    assert_eq!(fairdeal::core::cards::codes(recorded), "9d Jd Kd Tc 9s");
+    assert_eq!(recorded_differs, &[false, false, true, false, false]);
+    // The page reads the flags from the verdict's JSON.
+    let json = serde_json::to_value(&verdict).unwrap();
+    assert_eq!(
+        json["failure"]["dealt_differs"],
+        json!([false, false, false, false, true])
+    );
+    assert_eq!(
+        json["failure"]["recorded_differs"],
+        json!([false, false, true, false, false])
+    );
+}

@@ -252,3 +252,31 @@ fn a_nonce_slip_is_the_hint_when_the_lock_does_not_match() {
         );
     }
 }
+
+#[test]
+fn the_card_that_differs_is_marked_in_english() {
+    let o = euchremaster(SEED, FINGERPRINT, &["--hand", "Tc 9s 9d Jd Kd", "--ascii"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "NOT VERIFIED: these inputs deal you 9s Tc [Ad] Jd 9d; you recorded 9s Tc [Kd] Jd 9d.\n\
+         One card differs, in brackets: these inputs deal you Ad where you recorded Kd.\n\
+         The fingerprint matches, so the difference is in the inputs it does not cover, or in \
+         the cards recorded.\n"
+    );
+    let o = euchremaster(SEED, FINGERPRINT, &["--hand", "Tc 9s Qd Jd Kd"]);
+    assert!(
+        stdout(&o).starts_with(
+            "NOT VERIFIED: these inputs deal you 9♠ 10♣ [A♦] [9♦] J♦; you recorded 9♠ 10♣ [K♦] \
+             [Q♦] J♦.\n2 of the 5 cards differ, in brackets.\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let o = euchremaster(SEED, FINGERPRINT, &["--hand", "Tc 9s 9d Jd Kd", "--json"]);
+    let v: Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(
+        v["failure"]["recorded_differs"],
+        serde_json::json!([false, false, false, false, true])
+    );
+}
