@@ -91,6 +91,7 @@ impl SingleDeal for AtoutV1 {
             rejection: Some(STARTING_DECK.len()),
         },
         audit: audit::AUDIT,
+        slips: &[],
     };
 
     type Input = Input;

@@ -121,6 +121,7 @@ impl<F: Flaw> DealScheme for Test<F> {
         bench: &[] as &[BenchCase],
         hints: Hints::NONE,
         audit: fairdeal::core::audit::Audit::NONE,
+        slips: &[],
     };
     type Input = Input;
     type Draw = u32;

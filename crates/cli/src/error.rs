@@ -79,7 +79,14 @@ impl CliError {
     /// standard output the code of the failure the run had reached.
     pub fn report(self) -> ExitCode {
         let (message, code) = match self {
-            Self::Input(e) => (e.to_string(), ExitCode::from(2)),
+            // The error, then what probably happened and its fix.
+            Self::Input(e) => {
+                let mut message = e.to_string();
+                for hint in e.hints() {
+                    message.push_str(&format!("\nhint: {hint}"));
+                }
+                (message, ExitCode::from(2))
+            }
             Self::Usage(m) => (m, ExitCode::from(2)),
             Self::Io { path, source } => (format!("{path}: {source}"), ExitCode::from(2)),
             Self::Closed { what, outcome } => {

@@ -37,13 +37,24 @@ impl Fingerprint {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Character`] or [`ErrorKind::Length`] naming `field`.
+    /// [`ErrorKind::Character`] or [`ErrorKind::Length`] naming `field`;
+    /// whitespace copied around the digits is named in a hint
+    /// ([`text::around`]), never trimmed.
     pub fn parse(field: &str, hex_text: &str) -> Result<Self, Error> {
         text::hex_digits(
             field,
             hex_text,
             64,
             "64 hexadecimal digits (a SHA-256 digest)",
+        )
+        .map_err(
+            |e| match (e.hints().is_empty(), text::around(field, hex_text)) {
+                // The fingerprint's own reason: it is not hashed, but compared.
+                (false, Some(hint)) => Error::new(e.field(), e.kind().clone()).with_hint(format!(
+                    "{hint}; nothing is trimmed: a fingerprint is exactly its 64 digits"
+                )),
+                _ => e,
+            },
         )?;
         let mut bytes = [0; 32];
         hex::decode_to_slice(hex_text, &mut bytes).map_err(|e| {
@@ -96,6 +107,20 @@ mod tests {
                 .kind()
                 .code(),
             "length"
+        );
+    }
+
+    #[test]
+    fn whitespace_around_a_fingerprint_is_named_in_a_hint() {
+        let f = Fingerprint::of(b"abc").to_string();
+        let e = Fingerprint::parse("fingerprint", &format!("{f}\t")).unwrap_err();
+        assert_eq!(e.kind().code(), "character");
+        assert_eq!(
+            e.hints(),
+            [
+                "the fingerprint ends with a tab (0x09): remove it; nothing is trimmed: a \
+              fingerprint is exactly its 64 digits"
+            ]
         );
     }
 }

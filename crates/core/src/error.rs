@@ -10,10 +10,16 @@ use crate::input::text::{SHOWN_CHARS, printable_lines, quoted, shown};
 /// scheme's page, `docs/schemes/<id>.md`, with an index where the field is a
 /// list: `numbers[2]`), says what was wrong and what is expected. The CLI
 /// turns every `Error` into exit code 2.
+///
+/// An error may carry hints beside it ([`Error::with_hint`]): the likely
+/// slip and its fix (`the seed ends with a space (0x20): remove it`). They
+/// are not part of its message, kind or field, which vector files and
+/// tests rely on: whoever reports the error shows them after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     field: String,
     kind: ErrorKind,
+    hints: Vec<String>,
 }
 
 /// The kind of an [`Error`].
@@ -117,7 +123,23 @@ impl Error {
         Self {
             field: clipped(field.into()),
             kind,
+            hints: Vec::new(),
         }
+    }
+
+    /// Returns the same error with `hint` added after its hints: a slip
+    /// that explains it and how to fix it, as a person reads it (no final
+    /// full stop). The message stays as it was.
+    #[must_use]
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// Returns the hints given with the error, in the order they were
+    /// added; none for most errors.
+    pub fn hints(&self) -> &[String] {
+        &self.hints
     }
 
     /// Returns the name of the refused field.
@@ -350,6 +372,22 @@ mod tests {
             Error::new(whole.as_str(), ErrorKind::Missing { expected: "x" }).field(),
             whole
         );
+    }
+
+    #[test]
+    fn hints_go_beside_the_message_and_stay_within() {
+        let e = Error::new(
+            "seed",
+            ErrorKind::Length {
+                got: 63,
+                expected: "64 hexadecimal digits",
+            },
+        );
+        let hinted = e.clone().with_hint("one").with_hint("two");
+        assert_eq!(hinted.to_string(), e.to_string());
+        assert_eq!(hinted.hints(), ["one", "two"]);
+        assert!(e.hints().is_empty());
+        assert_eq!(hinted.within("receipt").hints(), ["one", "two"]);
     }
 
     #[test]

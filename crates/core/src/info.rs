@@ -50,6 +50,23 @@ pub struct SchemeInfo {
     /// What `fairdeal audit` needs: the bias of each draw, the inputs it
     /// deals ([`Audit::NONE`] for its defaults).
     pub audit: Audit,
+    /// The slips a person makes in a field that its kind and rule do not
+    /// imply, which a verdict tries besides the usual ones (a prefix the
+    /// site writes and a person leaves out); empty for most schemes.
+    pub slips: &'static [FieldSlips],
+}
+
+/// The slips a person makes in one text field beyond the usual ones (a
+/// space or quotes copied with it, its letter case, a number at its end
+/// one off): what a verdict that fails tries, to say what probably
+/// happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldSlips {
+    /// The field's name.
+    pub field: &'static str,
+    /// Texts the site writes before the value, which a person may leave
+    /// out when copying it (`hand-` of the nonce `hand-12`).
+    pub prefixes: &'static [&'static str],
 }
 
 /// How a scheme names the seats of a deal's table.

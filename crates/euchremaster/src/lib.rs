@@ -72,6 +72,7 @@ impl SingleDeal for EuchreMaster {
             rejection: None,
         },
         audit: audit::AUDIT,
+        slips: &[],
     };
 
     type Input = Input;

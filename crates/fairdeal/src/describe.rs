@@ -43,7 +43,7 @@ pub fn rule(rule: Rule) -> Value {
         Rule::OneOf(words) => json!({ "kind": "one-of", "words": words }),
         Rule::Seat(seats) => table_of("seat", seats),
         Rule::PerSeat { seats, .. } => table_of("per-seat", seats),
-        Rule::Check(_) => json!({ "kind": "check" }),
+        Rule::Check(_) | Rule::Written { .. } => json!({ "kind": "check" }),
         _ => json!({ "kind": "any" }),
     }
 }

@@ -38,7 +38,9 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// Returns the outcome of a receipt refused with `error`.
+    /// Returns the outcome of a receipt refused with `error`, with the
+    /// error's hints (whitespace copied around a hex value, a slip that
+    /// would make the receipt verify).
     pub fn invalid(scheme: Option<&'static str>, error: &Error) -> Self {
         Self {
             scheme,
@@ -49,7 +51,7 @@ impl Outcome {
                 "kind": error.kind().code(),
                 "message": error.to_string(),
             })),
-            hints: Vec::new(),
+            hints: error.hints().to_vec(),
         }
     }
 }

@@ -6,11 +6,17 @@
 //!
 //! VERIFIED is only ever said of a matched commitment: a scheme's own checks
 //! (a record's patterns) and the player's hand add to it, never stand in for
-//! it. A mismatch comes with the usual slips that explain it, as hints.
+//! it. A mismatch comes with the usual slips that explain it, as hints, and
+//! so does an input refused that a slip would make verify.
+//!
+//! What a person gives is read in any of the forms a person writes it in
+//! before anything is checked (cards as `10♥` or `th`, blackjack's actions
+//! as `hit, stand`: [`parse_hand`], [`read_written`]); what the commitment
+//! covers is never changed, only named in a hint.
 
-use fairdeal_core::cards::Card;
+use fairdeal_core::cards::{Card, read_cards};
 use fairdeal_core::info::{Player, SchemeInfo};
-use fairdeal_core::input::Field;
+use fairdeal_core::input::{Field, read_written};
 use fairdeal_core::table::{PartValue, Seat};
 use fairdeal_core::{Check, Computed, DynScheme, Error, ErrorKind, Fingerprint, Game, TracedView};
 use serde::Serialize;
@@ -23,8 +29,9 @@ use crate::slips;
 pub struct Claim<'a> {
     /// The fingerprint shown before play (or its alias, `lock`).
     pub fingerprint: Option<&'a str>,
-    /// The cards the player remembers: a list of codes, or one text of
-    /// codes separated by spaces, in any order.
+    /// The cards the player remembers, in any order: a list of cards, or
+    /// one text of cards separated by spaces and/or commas, each as a
+    /// person writes it (`Th`, `10♥`, `th`: [`Card::read`]).
     pub hand: Option<&'a Value>,
     /// The player's seat, where the scheme lets a receipt name it.
     pub seat: Option<&'a Value>,
@@ -118,7 +125,28 @@ pub enum Failure {
         dealt: Vec<Card>,
         /// The cards the receipt records.
         recorded: Vec<Card>,
+        /// For each card of `dealt`, whether it is not one of the cards
+        /// recorded: the cards to mark.
+        dealt_differs: Vec<bool>,
+        /// For each card of `recorded`, whether it is not one of the cards
+        /// dealt.
+        recorded_differs: Vec<bool>,
     },
+}
+
+impl Failure {
+    /// Returns the failure of a hand: `dealt` by these inputs, `recorded`
+    /// by the receipt, each card that differs marked.
+    pub fn hand(deal: usize, seat: Option<Seat>, dealt: Vec<Card>, recorded: Vec<Card>) -> Self {
+        Self::Hand {
+            deal,
+            seat,
+            dealt_differs: unmatched(&dealt, &recorded),
+            recorded_differs: unmatched(&recorded, &dealt),
+            dealt,
+            recorded,
+        }
+    }
 }
 
 /// Returns the verdict on `input` (the scheme's fields) and `claim`.
@@ -126,24 +154,60 @@ pub enum Failure {
 /// # Errors
 ///
 /// A missing or malformed fingerprint (field `fingerprint`), a refused
-/// input field, a `hand` of the wrong size or with a code that is not a
+/// input field, a `hand` of the wrong size or with a text that is not a
 /// card (field `hand`), a `seat` the scheme does not let a receipt name.
+/// A refused input field comes with a hint ([`Error::hints`]) when a slip
+/// in a field the fingerprint does not cover would make the receipt
+/// verify (a phrase copied with a space, whose hands then need other
+/// patterns).
 pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Verdict, Error> {
+    judge(scheme, input, claim, true)
+}
+
+/// Returns the verdict of [`verify`], with the slips that explain a
+/// mismatch or a refusal when `slips` (each slip is judged without).
+fn judge(
+    scheme: &dyn DynScheme,
+    input: &Value,
+    claim: &Claim,
+    slips: bool,
+) -> Result<Verdict, Error> {
     let info = scheme.info();
+    // What a person gives is read before anything is checked.
+    let input = &*read_written(info.fields, input)?;
+    // Whether an input changed by a slip verifies.
+    let verifies = |candidate: &Value| {
+        matches!(
+            judge(scheme, candidate, claim, false),
+            Ok(Verdict::Verified(_))
+        )
+    };
     // The inputs first: a refused field says more than a missing
     // fingerprint. They are read and dealt once: the verdict keeps what
     // this computed, and what shows the deal renders from it.
-    let computed = scheme.compute(input)?;
+    let computed = match scheme.compute(input) {
+        Ok(computed) => computed,
+        Err(e) if slips && required_fingerprint(claim.fingerprint).is_ok() => {
+            let hints = slips::uncovered(info, info.fields, input, &verifies, slips::ACCEPTED);
+            return Err(hints.into_iter().fold(e, Error::with_hint));
+        }
+        Err(e) => return Err(e),
+    };
     let view = &computed.view;
     let given = required_fingerprint(claim.fingerprint)?;
     let player = player(scheme, view, claim.seat)?;
     let recorded = recorded_hands(input, claim.hand)?;
     let fingerprint = view.fingerprint.to_string();
     if fingerprint != given {
-        return Ok(Verdict::NotVerified(NotVerified {
-            hints: slips::fingerprint(scheme, input, &given, &|input| {
+        let hints = if slips {
+            slips::fingerprint(scheme, info.fields, input, &given, &|input| {
                 fingerprint_of(&scheme.trace_json(input).ok()?)
-            }),
+            })
+        } else {
+            Vec::new()
+        };
+        return Ok(Verdict::NotVerified(NotVerified {
+            hints,
             failure: Failure::Fingerprint {
                 commitment: info.commitment.hashes,
                 given,
@@ -153,9 +217,14 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
         }));
     }
     if let Some(failed) = computed.checks.iter().find(|c| !c.ok) {
+        let hints = if slips {
+            slips::uncovered(info, info.fields, input, &verifies, slips::RECORD_HOLDS)
+        } else {
+            Vec::new()
+        };
         return Ok(Verdict::NotVerified(NotVerified {
             failure: Failure::Record(failed.clone()),
-            hints: Vec::new(),
+            hints,
             computed: Some(computed),
         }));
     }
@@ -173,14 +242,14 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
         let expected = dealt.len();
         let recorded = parse_hand(cards, expected)?;
         if !same_cards(&dealt, &recorded) {
+            let mut hints = Vec::new();
+            if slips {
+                hints = slips::uncovered(info, info.fields, input, &verifies, slips::DEALS_YOU);
+                hints.extend(slips::seats(scheme, view, player, deal, &recorded));
+            }
             return Ok(Verdict::NotVerified(NotVerified {
-                hints: slips::hand(scheme, input, view, player, deal, &recorded),
-                failure: Failure::Hand {
-                    deal,
-                    seat: player.seat(),
-                    dealt,
-                    recorded,
-                },
+                hints,
+                failure: Failure::hand(deal, player.seat(), dealt, recorded),
                 computed: Some(computed),
             }));
         }
@@ -204,8 +273,9 @@ pub fn verify(scheme: &dyn DynScheme, input: &Value, claim: &Claim) -> Result<Ve
 }
 
 /// Returns the verdict on a game's receipt (`input` holds the game's
-/// fields), and the game's output when the fingerprint matches: a game's
-/// outcome is shown only once its seed is vouched for.
+/// fields, each read from the forms a person writes it in:
+/// [`read_written`]), and the game's output when the fingerprint matches: a
+/// game's outcome is shown only once its seed is vouched for.
 ///
 /// # Errors
 ///
@@ -218,10 +288,11 @@ pub fn verify_game(
 ) -> Result<(Verdict, Option<Value>), Error> {
     let info = scheme.info();
     let given = required_fingerprint(fingerprint)?;
+    let input = &*read_written(game.fields, input)?;
     let output = (game.run)(input, None)?;
     let computed = fingerprint_of(&output).unwrap_or_default();
     if computed != given {
-        let hints = slips::fingerprint(scheme, input, &given, &|input| {
+        let hints = slips::fingerprint(scheme, game.fields, input, &given, &|input| {
             fingerprint_of(&(game.run)(input, None).ok()?)
         });
         return Ok((
@@ -399,41 +470,38 @@ fn recorded_hands<'a>(
     Ok(out)
 }
 
-/// Returns the cards of `value`: a list of codes, or a text of codes
-/// separated by spaces; exactly `expected` of them.
+/// Returns the cards of `value`: a list of cards, or a text of cards
+/// separated by spaces and/or commas, each in any form a person writes a
+/// card in ([`Card::read`]: `Th`, `th`, `10h`, `10♥`, `♥10`, `Joker`);
+/// exactly `expected` of them.
 ///
 /// # Errors
 ///
-/// Field `hand`: not a list or text (`type`), a code that is not a card
-/// (`value`, naming the item), the wrong number of cards (`length`).
+/// Field `hand`: not a list or text (`type`), a text that is not a card
+/// (`value`, naming the item and what a card may be), the wrong number of
+/// cards (`length`).
 pub fn parse_hand(value: &Value, expected: usize) -> Result<Vec<Card>, Error> {
-    let codes: Vec<&str> = match value {
-        Value::String(text) => text.split_whitespace().collect(),
+    let cards = match value {
+        Value::String(text) => read_cards(text).map_err(|e| e.within("hand"))?,
         Value::Array(items) => items
             .iter()
             .enumerate()
             .map(|(i, v)| {
-                fairdeal_core::input::fields::as_text(&format!("hand[{i}]"), v, "a card code")
+                let at = format!("hand[{i}]");
+                let text = fairdeal_core::input::fields::as_text(&at, v, "a card")?;
+                Card::read(text).map_err(|e| e.within(&at))
             })
-            .collect::<Result<_, _>>()?,
+            .collect::<Result<Vec<_>, _>>()?,
         other => {
             return Err(Error::new(
                 "hand",
                 ErrorKind::Type {
                     got: fairdeal_core::input::fields::json_type(other),
-                    expected: "card codes: a list, or one text separated by spaces",
+                    expected: "cards: a list, or one text separated by spaces or commas",
                 },
             ));
         }
     };
-    let cards = codes
-        .iter()
-        .enumerate()
-        .map(|(i, code)| {
-            code.parse::<Card>()
-                .map_err(|e| e.within(&format!("hand[{i}]")))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
     if cards.len() != expected {
         return Err(Error::new(
             "hand",
@@ -448,12 +516,23 @@ pub fn parse_hand(value: &Value, expected: usize) -> Result<Vec<Card>, Error> {
 
 /// Whether `a` and `b` hold the same cards, in any order.
 pub(crate) fn same_cards(a: &[Card], b: &[Card]) -> bool {
-    let key = |c: &Card| c.to_string();
-    let mut a: Vec<String> = a.iter().map(key).collect();
-    let mut b: Vec<String> = b.iter().map(key).collect();
-    a.sort();
-    b.sort();
-    a == b
+    a.len() == b.len() && !unmatched(a, b).contains(&true)
+}
+
+/// Returns, for each card of `a`, whether no card of `b` is left to match
+/// it: each card of `b` matches one card of `a` at most, so that a card a
+/// shoe dealt twice is counted twice.
+fn unmatched(a: &[Card], b: &[Card]) -> Vec<bool> {
+    let mut left: Vec<Option<Card>> = b.iter().copied().map(Some).collect();
+    a.iter()
+        .map(|card| match left.iter_mut().find(|l| **l == Some(*card)) {
+            Some(slot) => {
+                *slot = None;
+                false
+            }
+            None => true,
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -505,11 +584,34 @@ mod tests {
         let view = six_seats();
         let mine = player(&AtoutV1, &view, Some(&json!(0))).expect("seat 0");
         let fifth = view.deals[0].0.hands[5].clone();
-        let hints = slips::hand(&AtoutV1, &json!({}), &view, mine, 1, &fifth);
+        let hints = slips::seats(&AtoutV1, &view, mine, 1, &fifth);
         assert_eq!(
             hints,
             ["seat 5 was dealt exactly the cards you recorded: give seat 5 if it was yours"]
         );
+    }
+
+    #[test]
+    fn each_card_that_differs_is_marked_and_a_twice_dealt_card_counts_twice() {
+        let cards = |codes: &str| -> Vec<Card> {
+            codes
+                .split(' ')
+                .map(|c| c.parse().expect("a code"))
+                .collect()
+        };
+        let Failure::Hand {
+            dealt_differs,
+            recorded_differs,
+            ..
+        } = Failure::hand(1, None, cards("Kh Kd Qc Ah Ks"), cards("Ks Jc Kd Kh Ah"))
+        else {
+            panic!("a hand's failure");
+        };
+        assert_eq!(dealt_differs, [false, false, true, false, false]);
+        assert_eq!(recorded_differs, [false, true, false, false, false]);
+        assert_eq!(unmatched(&cards("Ah Ah"), &cards("Ah Kd")), [false, true]);
+        assert!(!same_cards(&cards("Ah Ah"), &cards("Ah Kd")));
+        assert!(same_cards(&cards("Ah Kd"), &cards("Kd Ah")));
     }
 
     #[test]

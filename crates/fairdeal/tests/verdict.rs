@@ -136,9 +136,10 @@ fn a_space_copied_with_a_server_seed_is_the_hint() {
     let verdict = check("hmac-blackjack", &input, &claim);
     assert_eq!(
         hints(&verdict),
-        [
-            "the fingerprint matches SHA-256(server_seed) of the server_seed without its trailing space: it was probably copied by mistake"
-        ]
+        [format!(
+            "the fingerprint matches SHA-256(server_seed) with the server_seed \"{seed}\" \
+                 (without its trailing space): it was probably copied by mistake"
+        )]
     );
 }
 

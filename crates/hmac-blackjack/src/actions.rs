@@ -1,6 +1,7 @@
 //! The player's actions in a blackjack replay: the letters `H S D P`, read
 //! one decision at a time (docs/schemes/hmac-blackjack.md, step 5: blackjack
-//! replay).
+//! replay); and the forms a person writes them in (`h s`, `hit, stand`),
+//! read into those letters ([`Actions::read`]).
 
 use fairdeal_core::{Error, ErrorKind};
 
@@ -8,6 +9,16 @@ use fairdeal_core::{Error, ErrorKind};
 pub(crate) const ACTIONS: &str = "actions";
 /// What a letter may be.
 const LETTERS: &str = "H (hit), S (stand), D (double) or P (split)";
+/// What a person may write an action as.
+const WRITTEN: &str = "H (hit), S (stand), D (double) or P (split), as letters (HS) or words \
+                       (hit stand), in either case, separated by spaces or commas or not";
+/// The words of the actions, in the order of [`LETTERS`].
+const WORDS: [(&str, Action); 4] = [
+    ("hit", Action::Hit),
+    ("stand", Action::Stand),
+    ("double", Action::Double),
+    ("split", Action::Split),
+];
 
 /// One decision of the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +84,42 @@ impl Actions {
             })
             .collect::<Result<_, _>>()
             .map(Self)
+    }
+
+    /// Returns the actions a person wrote as `text` in the method's form,
+    /// the letters alone (`"HS"`): letters or words in either case,
+    /// separated by whitespace or commas or not (`HS`, `h s`, `H,S`, `hit
+    /// stand`, `Hit, Stand`). Nothing is guessed: a word that is not an
+    /// action is read letter by letter, and its first character that is no
+    /// letter of an action is refused.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Value`] naming the character and the position of the
+    /// decision it would be (`actions[2]`: the third decision), as
+    /// [`Actions::parse`] names the letters of the method's form.
+    pub fn read(text: &str) -> Result<String, Error> {
+        let mut letters = String::with_capacity(text.len());
+        for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+            if let Some((_, action)) = WORDS.iter().find(|(w, _)| w.eq_ignore_ascii_case(word)) {
+                letters.push(action.letter());
+                continue;
+            }
+            for c in word.chars() {
+                let at = letters.chars().count();
+                let action = Action::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
+                    Error::new(
+                        format!("{ACTIONS}[{at}]"),
+                        ErrorKind::Value {
+                            got: c.to_string(),
+                            expected: WRITTEN.to_owned(),
+                        },
+                    )
+                })?;
+                letters.push(action.letter());
+            }
+        }
+        Ok(letters)
     }
 
     fn text(&self) -> String {
@@ -144,6 +191,48 @@ mod tests {
             e.to_string(),
             "actions[1]: \"é\" is not accepted, expected H (hit), S (stand), D (double) or P (split)"
         );
+    }
+
+    #[test]
+    fn every_written_form_is_read_into_the_letters() {
+        for (written, letters) in [
+            ("HS", "HS"),
+            ("hs", "HS"),
+            ("h s", "HS"),
+            ("H,S", "HS"),
+            ("H, S", "HS"),
+            ("hit stand", "HS"),
+            ("hit, stand", "HS"),
+            ("Hit,Stand", "HS"),
+            ("HIT STAND", "HS"),
+            ("split hit h Stand, d", "PHHSD"),
+            (" p\tD\n", "PD"),
+            ("", ""),
+        ] {
+            assert_eq!(
+                Actions::read(written).as_deref(),
+                Ok(letters),
+                "{written:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn what_is_no_action_is_refused_at_its_decision() {
+        for (written, field, got) in [
+            ("HSX", "actions[2]", "X"),
+            ("hit, x", "actions[1]", "x"),
+            ("stand hitt", "actions[2]", "i"),
+            ("é", "actions[0]", "é"),
+            ("h;s", "actions[1]", ";"),
+        ] {
+            let e = Actions::read(written).unwrap_err();
+            assert_eq!(e.field(), field, "{written}");
+            assert_eq!(
+                e.to_string(),
+                format!("{field}: \"{got}\" is not accepted, expected {WRITTEN}")
+            );
+        }
     }
 
     #[test]

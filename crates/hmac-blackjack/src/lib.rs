@@ -98,6 +98,7 @@ impl SingleDeal for HmacBlackjack {
             rejection: None,
         },
         audit: audit::AUDIT,
+        slips: &[],
     };
 
     type Input = Input;

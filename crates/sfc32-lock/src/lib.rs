@@ -12,7 +12,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, FieldSlips, Forms, Hashed, Hints, Label, Player, SchemeInfo,
+    SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_mul_shift;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -83,6 +84,12 @@ impl SingleDeal for Sfc32Lock {
             rejection: None,
         },
         audit: audit::AUDIT,
+        // The site's nonces read `hand-12` (docs/receipts/sfc32-lock.json):
+        // `12` copied alone is tried with its prefix.
+        slips: &[FieldSlips {
+            field: "nonce",
+            prefixes: &["hand-"],
+        }],
     };
 
     type Input = Input;

@@ -122,6 +122,7 @@ impl DealScheme for Showdown {
             rejection: None,
         },
         audit: audit::AUDIT,
+        slips: &[],
     };
 
     type Input = Input;

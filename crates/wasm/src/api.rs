@@ -149,6 +149,9 @@ pub fn game(
     };
     match (fingerprint, randoms) {
         (None, randoms) => {
+            // Without a fingerprint the input is the method's own, as a
+            // vector case's (`HS`, not `h s`); a receipt's is read as a
+            // person writes it, by its verdict.
             let mut output = (game.run)(&input, randoms)?;
             if let Value::Object(fields) = &mut output {
                 fields.insert("fingerprint_checked".to_owned(), Value::Bool(false));

@@ -232,6 +232,10 @@ pub fn thrown(e: &Error) -> JsValue {
     // frozen nor a proxy.
     let _ = js_sys::Reflect::set(&error, &"field".into(), &e.field().into());
     let _ = js_sys::Reflect::set(&error, &"kind".into(), &e.kind().code().into());
+    // What probably happened and its fix (whitespace copied around a hex
+    // value), beside the message.
+    let hints: Array = e.hints().iter().map(|h| JsValue::from_str(h)).collect();
+    let _ = js_sys::Reflect::set(&error, &"hints".into(), &hints);
     error.into()
 }
 

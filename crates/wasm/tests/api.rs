@@ -408,6 +408,43 @@ fn games_check_their_fingerprint_and_verb() {
     assert_eq!((e.field(), e.kind().code()), ("game", "value"));
 }
 
+#[test]
+fn a_receipt_is_read_as_a_person_writes_it_and_the_card_that_differs_marked() {
+    // Issue 22, item 3: cards as displayed, actions in any case, a hint
+    // beside a refusal, the differing card flagged for the page.
+    let mut receipt = read("docs/receipts/euchremaster.json");
+    receipt["hand"] = json!("10♣, 9♠, 9♦, J♦, A♦");
+    let out = api::verify("euchremaster", &receipt).expect("a verdict");
+    assert_eq!(out["verdict"], "verified");
+    receipt["hand"] = json!("tc 9s 9d jd kd");
+    let out = api::verify("euchremaster", &receipt).expect("a verdict");
+    assert_eq!(
+        out["failure"]["recorded_differs"],
+        json!([false, false, false, false, true])
+    );
+    assert_eq!(
+        out["failure"]["dealt_differs"],
+        json!([false, false, false, false, true])
+    );
+    let mut spaced = read("docs/receipts/euchremaster.json");
+    spaced["seed"] = json!(format!("{} ", spaced["seed"].as_str().expect("seed")));
+    let e = api::verify("euchremaster", &spaced).expect_err("a space");
+    assert_eq!((e.field(), e.kind().code()), ("seed", "character"));
+    assert!(
+        e.hints()[0].starts_with("the seed ends with a space (0x20): remove it"),
+        "{:?}",
+        e.hints()
+    );
+    let mut input = read("docs/receipts/hmac-blackjack.json");
+    input["actions"] = json!("stand");
+    let out = api::game(Verb::Play, "blackjack", &input, None).expect("a verdict");
+    assert_eq!(out["verdict"], "verified");
+    // Without a fingerprint the input is the method's, as a vector's.
+    input.as_object_mut().expect("object").remove("fingerprint");
+    let e = api::game(Verb::Play, "blackjack", &input, None).expect_err("a word");
+    assert_eq!(e.field(), "actions[0]");
+}
+
 /// The verdicts of `text` through the shared rule, line by line: what the
 /// CLI's batch and the package's both give.
 fn line_by_line(bytes: &[u8]) -> Vec<Value> {

@@ -3,11 +3,11 @@
 //! is shown only when it matches; without one, the output says it was not
 //! checked.
 
+use fairdeal::core::input::read_written;
 use fairdeal::render::{self, Style};
 use fairdeal::verdict::{Failure, Verdict, verify_game};
 use fairdeal::{DynScheme, Game};
-use serde_json::Value;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::args::GameCall;
 use crate::error::{CliError, Outcome};
@@ -32,7 +32,10 @@ pub fn show(
     json: bool,
 ) -> Result<Outcome, CliError> {
     let Some(given) = fingerprint else {
-        let mut output = (game.run)(input, None).map_err(|e| hint_game(game, e))?;
+        // What a person gives is read as the verdict reads it (`h s` for
+        // `HS`), before anything is checked.
+        let read = read_written(game.fields, input).map_err(|e| hint_game(game, e))?;
+        let mut output = (game.run)(&read, None).map_err(|e| hint_game(game, e))?;
         if json {
             output["fingerprint_checked"] = json!(false);
             print_json(&output)?;

@@ -235,6 +235,8 @@ fn failed(scheme: &dyn DynScheme, n: &NotVerified, style: Style) -> String {
             seat,
             dealt,
             recorded,
+            dealt_differs,
+            recorded_differs,
         } => {
             let view = n.computed.as_ref().map(|c| &c.view);
             let whose = whose(scheme, view.and_then(|v| table(v, *deal)), *seat);
@@ -243,21 +245,58 @@ fn failed(scheme: &dyn DynScheme, n: &NotVerified, style: Style) -> String {
             } else {
                 String::new()
             };
+            let (dealt, recorded) =
+                render::compared(dealt, dealt_differs, recorded, recorded_differs);
             format!(
-                "NOT VERIFIED: these inputs deal you{whose}{of} {}; you recorded {}.\n\
-                 The fingerprint matches, so the difference is in the inputs it does not cover, or in the cards recorded.\n",
-                cards(dealt, style),
-                cards(recorded, style)
+                "NOT VERIFIED: these inputs deal you{whose}{of} {}; you recorded {}.\n{}",
+                render::marked(&dealt, style),
+                render::marked(&recorded, style),
+                differing(&dealt, &recorded, style),
             )
         }
     };
     for hint in &n.hints {
         out.push_str(&format!("Hint: {hint}.\n"));
     }
-    if matches!(n.failure, Failure::Fingerprint { .. } | Failure::Record(_)) {
-        out.push_str("The deal is not shown: inputs that do not match what was committed prove nothing about the game.\n");
-    }
+    out.push_str(match n.failure {
+        Failure::Fingerprint { .. } => {
+            "The deal is not shown: inputs that do not match what was committed prove nothing about the game.\n"
+        }
+        Failure::Record(_) => {
+            "The fingerprint matches, so the difference is in the inputs it does not cover, or in the record.\n\
+             The deal is not shown: a record that is not what these inputs draw proves nothing about the game.\n"
+        }
+        Failure::Hand { .. } => {
+            "The fingerprint matches, so the difference is in the inputs it does not cover, or in the cards recorded.\n"
+        }
+    });
     out
+}
+
+/// Returns what a person reads of the cards that differ, `dealt` and
+/// `recorded` as [`render::compared`] puts them side by side: the one that
+/// differs named, else how many.
+fn differing(dealt: &[render::Marked], recorded: &[render::Marked], style: Style) -> String {
+    let differ = |cards: &[render::Marked]| -> Vec<String> {
+        cards
+            .iter()
+            .filter(|&&(_, differs)| differs)
+            .map(|&(card, _)| render::card(card, style))
+            .collect()
+    };
+    match (differ(dealt).as_slice(), differ(recorded).as_slice()) {
+        ([one], [other]) => format!(
+            "One card differs, in brackets: these inputs deal you {one} where you recorded {other}.\n"
+        ),
+        (some, _) if some.len() == dealt.len() => {
+            format!("None of the {} cards is one you recorded.\n", dealt.len())
+        }
+        (some, _) => format!(
+            "{} of the {} cards differ, in brackets.\n",
+            some.len(),
+            dealt.len()
+        ),
+    }
 }
 
 /// The JSON of a verified receipt: the verdict, then every stage.

@@ -10,6 +10,7 @@ mod diagnosis;
 mod differential;
 mod euchremaster;
 mod fairness;
+mod forgiving;
 mod forms;
 mod games;
 mod hardening;

@@ -221,10 +221,10 @@ fn a_space_copied_with_the_server_seed_is_named() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).contains(
-            "Hint: the fingerprint matches SHA-256(server_seed) of the server_seed without its \
-             trailing space: it was probably copied by mistake.\n"
-        ),
+        stdout(&o).contains(&format!(
+            "Hint: the fingerprint matches SHA-256(server_seed) with the server_seed \
+             \"{SERVER_SEED}\" (without its trailing space): it was probably copied by mistake.\n"
+        )),
         "{}",
         stdout(&o)
     );

@@ -1,6 +1,8 @@
 //! [`Field`]: one input field of a scheme or game, with its JSON type and
 //! its own rule; the field list is the one description of an input.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use crate::input::fields::{as_integer, as_text, json_type, list, lookup};
@@ -109,6 +111,18 @@ pub enum Rule {
     /// The scheme's own check of the value (a list of records, a text with
     /// a forbidden separator); its errors name the field or an item of it.
     Check(fn(field: &str, value: &Value) -> Result<(), Error>),
+    /// The scheme's own check of the value's one form, as [`Rule::Check`],
+    /// and how the other forms a person writes it in are read into that
+    /// one (`h s`, `hit, stand` for blackjack's `HS`). The method, and so a
+    /// vector, takes the one form alone; the tools read what a person
+    /// gives with [`read_written`] before anything is checked.
+    Written {
+        /// Reads a person's value into the method's form; refuses what is
+        /// none of the forms, naming the position and what is expected.
+        read: fn(field: &str, value: &Value) -> Result<Value, Error>,
+        /// Checks the value in the method's form.
+        check: fn(field: &str, value: &Value) -> Result<(), Error>,
+    },
 }
 
 impl Rule {
@@ -384,7 +398,7 @@ impl Field {
             FieldKind::Json => {}
         }
         match self.rule {
-            Rule::Check(check) => check(name, value),
+            Rule::Check(check) | Rule::Written { check, .. } => check(name, value),
             Rule::PerSeat { each, .. } => list(name, value, self.expected, each).map(drop),
             _ => Ok(()),
         }
@@ -450,6 +464,34 @@ impl Field {
     }
 }
 
+/// Returns `input` with the value of each field of `fields` whose rule is
+/// [`Rule::Written`] read from the form a person gave into the method's
+/// (`{"actions": "hit, stand"}` is `{"actions": "HS"}`); `input` itself
+/// when no such field is given, or it is not an object. What a person gives
+/// (a flag, a receipt, the page) goes through this before it is checked; a
+/// vector's input does not.
+///
+/// # Errors
+///
+/// The refusal of a value that is none of its field's forms.
+pub fn read_written<'a>(fields: &[Field], input: &'a Value) -> Result<Cow<'a, Value>, Error> {
+    let written =
+        |f: &&Field| matches!(f.rule, Rule::Written { .. }) && input.get(f.name).is_some();
+    if !fields.iter().any(|f| written(&f)) {
+        return Ok(Cow::Borrowed(input));
+    }
+    let mut out = input.clone();
+    if let Some(map) = out.as_object_mut() {
+        for field in fields {
+            if let (Rule::Written { read, .. }, Some(value)) = (field.rule, map.get_mut(field.name))
+            {
+                *value = read(field.name, value)?;
+            }
+        }
+    }
+    Ok(Cow::Owned(out))
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -504,6 +546,48 @@ mod tests {
             MINES.check(&json!(2.5)).unwrap_err().kind(),
             ErrorKind::NotInteger { .. }
         ));
+    }
+
+    /// A field of the letters `A` and `B`, which a person may write in
+    /// lower case.
+    const LETTERS: Field = Field {
+        name: "letters",
+        kind: FieldKind::Text,
+        required: true,
+        help: "",
+        expected: "A and B",
+        rule: Rule::Written {
+            read: |_, v| {
+                Ok(v.as_str()
+                    .map_or_else(|| v.clone(), |t| json!(t.to_uppercase())))
+            },
+            check: |field, v| match v.as_str() {
+                Some(t) if t.chars().all(|c| "AB".contains(c)) => Ok(()),
+                _ => Err(Error::new(
+                    field,
+                    ErrorKind::Value {
+                        got: v.to_string(),
+                        expected: "A and B".to_owned(),
+                    },
+                )),
+            },
+        },
+    };
+
+    #[test]
+    fn a_written_rule_checks_one_form_and_reads_the_others_into_it() {
+        assert!(LETTERS.check(&json!("AB")).is_ok());
+        // The method's check is strict: a vector's input is not read.
+        assert_eq!(LETTERS.check(&json!("ab")).unwrap_err().field(), "letters");
+        let given = json!({"letters": "ab", "mines": 2});
+        let read = read_written(&[LETTERS, MINES], &given).unwrap();
+        assert_eq!(*read, json!({"letters": "AB", "mines": 2}));
+        let not_given = json!({"mines": 2});
+        assert!(matches!(
+            read_written(&[LETTERS, MINES], &not_given),
+            Ok(Cow::Borrowed(_))
+        ));
+        assert_eq!(*read_written(&[LETTERS], &json!([1])).unwrap(), json!([1]));
     }
 
     #[test]

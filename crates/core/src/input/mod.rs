@@ -1,6 +1,7 @@
 //! What an input is made of: each [`Field`] of a scheme's page with its
 //! JSON type and [`Rule`], [`Fields`], which checks an input object against
-//! its field list so that every refusal names its field, the readers of
+//! its field list so that every refusal names its field, [`read_written`],
+//! which reads the forms a person writes a value in, the readers of
 //! [`fields`], the text checks of [`text`], and the strict JSON reader of
 //! [`json`].
 
@@ -9,5 +10,5 @@ pub mod fields;
 pub mod json;
 pub mod text;
 
-pub use field::{Field, FieldKind, Rule, Seats, Table};
+pub use field::{Field, FieldKind, Rule, Seats, Table, read_written};
 pub use fields::Fields;

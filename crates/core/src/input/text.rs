@@ -1,6 +1,7 @@
 //! Checks shared by every text input: printable ASCII, lengths, hex digits;
-//! and how a text given by a user is shown back in a message ([`shown`],
-//! [`quoted`]).
+//! how a text given by a user is shown back in a message ([`shown`],
+//! [`quoted`]); and the hint for whitespace copied around a value
+//! ([`around`]), which is named, never trimmed.
 
 use std::fmt::Write as _;
 
@@ -43,14 +44,15 @@ pub fn printable_ascii(
         .enumerate()
         .find(|(_, c)| !(' '..='~').contains(c))
     {
-        return Err(Error::new(
+        let e = Error::new(
             field,
             ErrorKind::Character {
                 at: at + 1,
                 got,
                 expected: PRINTABLE_ASCII,
             },
-        ));
+        );
+        return Err(hinted(e, field, text, at, AS_GIVEN));
     }
     // All ASCII now, so bytes are characters.
     if !(min..=max).contains(&text.len()) {
@@ -114,14 +116,15 @@ pub fn hex_digits(
         .enumerate()
         .find(|(_, c)| !c.is_ascii_hexdigit())
     {
-        return Err(Error::new(
+        let e = Error::new(
             field,
             ErrorKind::Character {
                 at: at + 1,
                 got,
                 expected: "a hexadecimal digit (0-9, a-f, A-F)",
             },
-        ));
+        );
+        return Err(hinted(e, field, text, at, HASHED_AS_GIVEN));
     }
     if text.len() != digits {
         return Err(Error::new(
@@ -133,6 +136,94 @@ pub fn hex_digits(
         ));
     }
     Ok(())
+}
+
+/// Why whitespace around a hex value is named and not trimmed.
+pub const HASHED_AS_GIVEN: &str =
+    "nothing is trimmed, since the fingerprint is over the exact text";
+/// Why whitespace around a text is named and not trimmed.
+const AS_GIVEN: &str = "nothing is trimmed: the text is used exactly as given";
+
+/// Returns `e`, the refusal of character `at` (from 0) of `text`, with the
+/// hint of [`around`] (and `why`) when that character is whitespace copied
+/// before or after the value.
+fn hinted(e: Error, field: &str, text: &str, at: usize, why: &str) -> Error {
+    let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+    let trail = text.chars().rev().take_while(|c| c.is_whitespace()).count();
+    let chars = text.chars().count();
+    if at >= lead && at + trail < chars {
+        return e;
+    }
+    match around(field, text) {
+        Some(hint) => e.with_hint(format!("{hint}; {why}")),
+        None => e,
+    }
+}
+
+/// Returns what a person reads about whitespace (a space, a tab, a line
+/// break) copied before or after the value of `field`, and its fix: `the
+/// seed ends with a space (0x20): remove it`; `None` when there is none, or
+/// when the text is nothing else. A hint, never a trim: the value is used as
+/// given.
+pub fn around(field: &str, text: &str) -> Option<String> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() || trimmed.len() == text.len() {
+        return None;
+    }
+    let lead = &text[..text.len() - text.trim_start().len()];
+    let trail = &text[text.trim_end().len()..];
+    let many = lead.chars().count() + trail.chars().count() > 1;
+    let name = field.replace('_', " ");
+    let what = match (lead.is_empty(), trail.is_empty()) {
+        (false, true) => format!("starts with {}", whitespace(lead)),
+        (true, false) => format!("ends with {}", whitespace(trail)),
+        _ => format!(
+            "starts with {} and ends with {}",
+            whitespace(lead),
+            whitespace(trail)
+        ),
+    };
+    let it = if many { "them" } else { "it" };
+    Some(format!("the {name} {what}: remove {it}"))
+}
+
+/// Names a run of whitespace as a person reads it, with its code: `a space
+/// (0x20)`, `2 tabs (0x09)`, `a carriage return and a newline (0x0D
+/// 0x0A)`.
+fn whitespace(run: &str) -> String {
+    let chars: Vec<char> = run.chars().collect();
+    let code = |c: char| {
+        if u32::from(c) < 0x100 {
+            format!("0x{:02X}", u32::from(c))
+        } else {
+            format!("U+{:04X}", u32::from(c))
+        }
+    };
+    let name = |c: char| match c {
+        ' ' => ("a space", "spaces"),
+        '\t' => ("a tab", "tabs"),
+        '\n' => ("a newline", "newlines"),
+        '\r' => ("a carriage return", "carriage returns"),
+        '\u{a0}' => ("a no-break space", "no-break spaces"),
+        _ => ("a whitespace character", "whitespace characters"),
+    };
+    match chars.as_slice() {
+        [c] => format!("{} ({})", name(*c).0, code(*c)),
+        [first, ..] if chars.iter().all(|c| c == first) => {
+            format!("{} {} ({})", chars.len(), name(*first).1, code(*first))
+        }
+        [a, b] => format!(
+            "{} and {} ({} {})",
+            name(*a).0,
+            name(*b).0,
+            code(*a),
+            code(*b)
+        ),
+        _ => format!(
+            "whitespace ({})",
+            chars.iter().map(|&c| code(c)).collect::<Vec<_>>().join(" ")
+        ),
+    }
 }
 
 /// Returns `text` as a message may print it: every character that could
@@ -256,6 +347,75 @@ mod tests {
         let e = printable_ascii("cut", "", 1, 10, "1 to 10").unwrap_err();
         assert_eq!(e.kind().code(), "length");
         assert!(printable_ascii("cut", " :~", 1, 10, "x").is_ok());
+    }
+
+    #[test]
+    fn whitespace_around_a_value_is_named_with_its_fix() {
+        let hint = |field, text| around(field, text);
+        assert_eq!(
+            hint("seed", "00aa "),
+            Some("the seed ends with a space (0x20): remove it".to_owned())
+        );
+        assert_eq!(
+            hint("house_seed", "\t00aa"),
+            Some("the house seed starts with a tab (0x09): remove it".to_owned())
+        );
+        assert_eq!(
+            hint("seed", " 00aa\r\n"),
+            Some(
+                "the seed starts with a space (0x20) and ends with a carriage return and a \
+                 newline (0x0D 0x0A): remove them"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            hint("seed", "00aa  "),
+            Some("the seed ends with 2 spaces (0x20): remove them".to_owned())
+        );
+        assert_eq!(hint("seed", "00aa"), None);
+        assert_eq!(hint("seed", "00 aa"), None);
+        assert_eq!(hint("seed", "   "), None);
+    }
+
+    #[test]
+    fn a_hex_refusal_of_whitespace_around_the_value_has_the_hint() {
+        // Before, `character 5 is 0x20` alone.
+        let e = hex_digits("seed", "00aa ", 4, "4").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "seed: character 5 is 0x20, expected a hexadecimal digit (0-9, a-f, A-F)"
+        );
+        assert_eq!(
+            e.hints(),
+            [
+                "the seed ends with a space (0x20): remove it; nothing is trimmed, since the \
+              fingerprint is over the exact text"
+            ]
+        );
+        let e = hex_digits("seed", "\n00aa", 4, "4").unwrap_err();
+        assert_eq!(e.kind().code(), "character");
+        assert!(e.hints()[0].starts_with("the seed starts with a newline (0x0A): remove it"));
+        // A character inside the value is not copied around it.
+        assert!(
+            hex_digits("seed", "00 aa ", 4, "4")
+                .unwrap_err()
+                .hints()
+                .is_empty()
+        );
+        assert!(
+            hex_digits("seed", "00ga", 4, "4")
+                .unwrap_err()
+                .hints()
+                .is_empty()
+        );
+        let e = printable_ascii("nonce", "hand-12\n", 1, 10, "x").unwrap_err();
+        assert_eq!(
+            e.hints(),
+            [
+                "the nonce ends with a newline (0x0A): remove it; nothing is trimmed: the text is \
+              used exactly as given"
+            ]
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use fairdeal_core::table::{PartValue, Seat, TableView};
 use fairdeal_core::{DynScheme, TracedView};
 use serde_json::Value;
 
-pub use cards::{Style, show as card, sorted as hand};
+pub use cards::{Marked, Style, compared, marked, show as card, sorted as hand};
 pub use game::game;
 
 use cards::{in_order, sorted};

@@ -16,9 +16,12 @@ const ACTIONS: Field = Field {
     name: "actions",
     kind: FieldKind::Text,
     required: true,
-    help: "your decisions in order: H hit, S stand, D double, P split (\"\" for none)",
+    help: "your decisions in order: H hit, S stand, D double, P split (\"\" for none; \"h s\" and \"hit, stand\" too)",
     expected: "a text of the letters H, S, D and P",
-    rule: Rule::Check(check_actions),
+    rule: Rule::Written {
+        read: read_actions,
+        check: check_actions,
+    },
 };
 const FIELDS: &[Field] = &[SERVER_SEED, CLIENT_SEED, NONCE, ACTIONS];
 
@@ -74,6 +77,16 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
 /// is found only by the replay.
 fn check_actions(_: &str, value: &Value) -> Result<(), Error> {
     Actions::parse(value.as_str().unwrap_or_default()).map(drop)
+}
+
+/// The actions as a person writes them (`h s`, `hit, stand`) in the
+/// method's letters (`HS`); a value that is not a text as it is, for the
+/// check of its type to refuse.
+fn read_actions(_: &str, value: &Value) -> Result<Value, Error> {
+    match value {
+        Value::String(text) => Actions::read(text).map(Value::String),
+        other => Ok(other.clone()),
+    }
 }
 
 #[cfg(test)]
