@@ -196,7 +196,7 @@ export interface Verified extends Matched {
 export type Failure =
   | { check: "fingerprint"; commitment: string; given: string; computed: string }
   | ({ check: "record" } & RecordCheck)
-  | { check: "hand"; deal: number; seat: number | null; dealt: Card[]; recorded: Card[] };
+  | { check: "hand"; deal: number; seat: number | null; dealt: Card[]; recorded: Card[]; dealt_differs: boolean[]; recorded_differs: boolean[] };
 
 /** A receipt that did not verify, with the slips that would explain it. */
 export interface NotVerified {

@@ -11,7 +11,7 @@ for (const scheme of list) {
   const hashes: string = scheme.commitment.hashes;
   for (const field of scheme.fields) {
     const required: boolean = field.required;
-    if (field.rule.kind === 'seat') {
+    if (field.rule.kind === 'fixed-seat') {
       const max: number = field.rule.max;
       console.log(max);
     }
