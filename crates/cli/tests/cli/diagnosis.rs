@@ -38,7 +38,7 @@ fn diagnosis_a_dealer_rule_mistake_is_reported_at_the_dealer() {
         "{out}"
     );
     // The Python port's own mistake of a dealer that hits soft 17
-    // (conformance/coverage/rules.json).
+    // (conformance/coverage/rules/<id>.json).
     let o = command()
         .args([
             "conformance",
