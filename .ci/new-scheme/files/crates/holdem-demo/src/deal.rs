@@ -115,7 +115,10 @@ mod tests {
         assert_eq!(codes(&deal.hands[1]), "4c 7c");
         assert_eq!(codes(&deal.burned), "8c Qc Ac");
         assert_eq!(codes(&deal.flop), "9c Tc Jc");
-        assert_eq!((deal.turn.to_string(), deal.river.to_string()), ("Kc".into(), "2d".into()));
+        assert_eq!(
+            (deal.turn.to_string(), deal.river.to_string()),
+            ("Kc".into(), "2d".into())
+        );
     }
 
     #[test]

@@ -159,6 +159,9 @@ mod tests {
         assert_eq!(codes(&deal.hands[1]), "Ad 6s");
         assert_eq!(codes(&deal.hands[0]), "Qd Kh");
         assert_eq!(codes(&deal.flop), "8s 3d Tc");
-        assert_eq!((deal.turn.to_string(), deal.river.to_string()), ("2h".into(), "Ts".into()));
+        assert_eq!(
+            (deal.turn.to_string(), deal.river.to_string()),
+            ("2h".into(), "Ts".into())
+        );
     }
 }
