@@ -10,6 +10,7 @@
 # is not the one docs/adding-a-scheme.md states.
 #
 # Usage: bash .ci/new-scheme.sh     (from any directory; CI runs it from .ci/run)
+#        NEW_SCHEME_KEEP=1 bash .ci/new-scheme.sh   keeps the copy, to look into a failure
 #
 # The copy is a detached git worktree of HEAD in a temporary folder, removed
 # on exit; the checkout it runs from is left as it was. It builds into this
@@ -37,9 +38,13 @@ start=$SECONDS
 tmp=$(mktemp -d)
 copy=$tmp/copy
 cleanup() {
-    git -C "$root" worktree remove --force "$copy" >/dev/null 2>&1 || true
-    git -C "$root" worktree prune >/dev/null 2>&1 || true
-    rm -rf "$tmp"
+    if [[ -n ${NEW_SCHEME_KEEP:-} ]]; then
+        echo "new-scheme: the copy is kept in $copy (git worktree remove --force $copy)"
+    else
+        git -C "$root" worktree remove --force "$copy" >/dev/null 2>&1 || true
+        git -C "$root" worktree prune >/dev/null 2>&1 || true
+        rm -rf "$tmp"
+    fi
     # The copy's binaries were uplifted into the shared target/: put this
     # checkout's back (nothing is recompiled).
     (cd "$root" && cargo build --quiet >/dev/null 2>&1) || true
@@ -65,6 +70,9 @@ for path in sys.stdin.buffer.read().split(b"\0"):
     except OSError:
         pass
 ' "$root"
+# The tests write their reports into the repository's target/, which the
+# copy has none of while it builds into this checkout's.
+mkdir -p target
 
 step() {
     printf '== new-scheme [%ds] %s\n' "$((SECONDS - start))" "$*"
@@ -231,7 +239,7 @@ files = len([p for p in modified if p != "Cargo.lock"])
 lock = " and Cargo.lock" if "Cargo.lock" in modified else ""
 measured = f"{files} existing files (+{lines} lines){lock}"
 print(f"  measured: {measured}")
-text = re.sub(r"\s+", " ", open(doc, encoding="utf-8").read())
+text = re.sub(r"\s+", " ", open(doc, encoding="utf-8").read()).replace("`", "")
 if f"touched {measured}," not in text:
     stated = re.search(r"touched (\d+ existing files \(\+\d+ lines\)[^,]*),", text)
     problems.append(
