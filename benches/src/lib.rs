@@ -3,7 +3,8 @@
 //! times) stage by stage, so that a new scheme needs no edit here.
 
 use criterion::{Criterion, Throughput};
-use fairdeal::core::{BenchCase, Work};
+use fairdeal::core::bench::Work;
+use fairdeal::core::info::BenchCase;
 use serde_json::Value;
 
 /// Benches, for every bench case of every registered scheme, in the group

@@ -7,8 +7,8 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
-use fairdeal::core::json::parse_json;
-use fairdeal::core::text::{printable_lines, quoted};
+use fairdeal::core::input::json::parse_json;
+use fairdeal::core::input::text::{printable_lines, quoted};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

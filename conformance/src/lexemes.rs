@@ -2,7 +2,7 @@
 //! `vectors generate` would write one of its numbers back differently, so
 //! that regenerating never rewrites an input.
 
-use fairdeal::core::text::{quoted, shown};
+use fairdeal::core::input::text::{quoted, shown};
 use serde_json::Value;
 
 use crate::format::FormatError;

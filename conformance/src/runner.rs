@@ -5,7 +5,7 @@ use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use fairdeal::DynScheme;
-use fairdeal::core::text::quoted;
+use fairdeal::core::input::text::quoted;
 
 use crate::compute;
 use crate::diff::{Difference, first_difference};

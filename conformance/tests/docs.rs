@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use fairdeal::DynScheme;
-use fairdeal::core::Field;
+use fairdeal::core::input::Field;
 
 const START: &str = "<!-- inputs:start -->\n";
 const END: &str = "<!-- inputs:end -->";

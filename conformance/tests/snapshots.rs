@@ -47,9 +47,9 @@ fn every_game_case_rendered() {
 /// The player's seat, marked `(you)` where the seats are only numbered.
 fn reader(scheme: &dyn fairdeal::DynScheme) -> render::Reader {
     match scheme.info().player {
-        fairdeal::core::Player::Seat { default, .. } => render::Reader {
-            seat: fairdeal::core::Seat::new("seat", default.into(), 4, "").ok(),
+        fairdeal::core::info::Player::Seat { default, .. } => render::Reader {
+            seat: fairdeal::core::table::Seat::new("seat", default.into(), 4, "").ok(),
         },
-        fairdeal::core::Player::Positions(_) => render::Reader::default(),
+        fairdeal::core::info::Player::Positions(_) => render::Reader::default(),
     }
 }

@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
             // Every entry point checks the input the same way first.
             assert_eq!(trace.as_ref().err(), Some(&refused), "{}", scheme.id());
             assert_eq!(
-                scheme.checks_json(input).err(),
+                scheme.compute(input).err(),
                 Some(refused),
                 "{}",
                 scheme.id()
@@ -83,7 +83,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         let _ = scheme.view(input);
-        let _ = scheme.checks_json(input);
+        let _ = scheme.compute(input);
         let _ = scheme.stream_json(input, deal, count);
         if let Some(randoms) = case.get("randoms") {
             let _ = scheme.shuffle_json(input, deal, randoms);

@@ -4,7 +4,10 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use fairdeal::core::{Card, DealSchemeExt, Deck, Fingerprint, Seat, decks, text};
+use fairdeal::core::cards::{Card, Deck, decks};
+use fairdeal::core::input::text;
+use fairdeal::core::table::Seat;
+use fairdeal::core::{DealSchemeExt, Fingerprint};
 use fairdeal::{atout, euchremaster, hmac_blackjack, sfc32_lock, showdown};
 use libfuzzer_sys::fuzz_target;
 

@@ -3,7 +3,7 @@
 //! of numbers or a text.
 
 use fairdeal::DynScheme;
-use fairdeal::core::limit;
+use fairdeal::core::shuffle::limit;
 use serde_json::Value;
 
 use super::cases::PortCase;

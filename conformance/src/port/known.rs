@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use fairdeal::core::text::quoted;
+use fairdeal::core::input::text::quoted;
 
 /// How a known failure is meant to end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

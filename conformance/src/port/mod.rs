@@ -30,7 +30,7 @@ pub use verdict::{Failure, Verdict};
 
 use crate::{Filter, VectorFile};
 use fairdeal::DynScheme;
-use fairdeal::core::text::quoted;
+use fairdeal::core::input::text::quoted;
 use serde::Serialize;
 use session::{Extra, Reply, Session};
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value, json};
 
 use fairdeal::core::ErrorKind;
-use fairdeal::core::json::parse_json;
+use fairdeal::core::input::json::parse_json;
 
 use crate::diff::brief;
 

@@ -6,8 +6,9 @@
 //! - `valid`: a trace case's input with each text, number, boolean and card
 //!   list kept or replaced (hex by hex of the same length and case, a 2-3
 //!   pattern by a pattern, other text by printable ASCII, numbers within
-//!   the range the file's inputs use, card lists shuffled); an input the
-//!   scheme refuses is drawn again.
+//!   the range the file's inputs use and their field's rule states, a seat
+//!   over the seats of the table the input states, card lists shuffled);
+//!   an input the scheme refuses is drawn again.
 //! - `game`: a game case's input (hmac-blackjack's `play blackjack` and its
 //!   roll games) varied the same way; a blackjack round gets a random
 //!   action string, mostly repaired into a legal one, sometimes left
@@ -37,13 +38,13 @@ mod values;
 use std::collections::BTreeMap;
 
 use fairdeal::DynScheme;
-use fairdeal::core::SplitMix64;
+use fairdeal::core::stream::SplitMix64;
 use serde_json::{Map, Value, json};
 
 use super::{Expectation, PortCase};
 use crate::{Kind, VectorFile};
 use limits::{Limits, Path, Seg};
-use values::{edge_number, integer_ranges, is_card, mutate, stated_ranges};
+use values::{draw_seats, edge_number, integer_ranges, is_card, mutate, stated_ranges};
 
 /// How many times one case is drawn again before its category gives way.
 const TRIES: usize = 64;
@@ -251,9 +252,23 @@ impl Cases<'_> {
     fn valid(&mut self, id: &str) -> Option<PortCase> {
         let i = self.pick(Some(false))?;
         let base = *self.bases.get(i)?;
-        let input = mutate(base.input, None, &self.ranges, &mut self.rng);
+        let input = self.varied(base);
         self.scheme.validate(&input).ok()?;
         Some(self.case(id, base, input, None))
+    }
+
+    /// `base`'s input with its values varied ([`mutate`]), its seats over
+    /// the tables the varied input states ([`draw_seats`]).
+    fn varied(&mut self, base: Base<'_>) -> Value {
+        let mut input = mutate(base.input, None, &self.ranges, &mut self.rng);
+        let fields = match base.game {
+            None => self.scheme.info().fields,
+            Some(name) => {
+                crate::compute::find_game(self.scheme, name).map_or(&[][..], |g| g.fields)
+            }
+        };
+        draw_seats(&mut input, fields, &mut self.rng);
+        input
     }
 
     fn limits_of(&mut self, base: usize, path: &Path) -> Option<Limits> {

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use fairdeal::core::Hashed;
+use fairdeal::core::info::Hashed;
 
 use super::{Report, Verdict};
 

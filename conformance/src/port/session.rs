@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use fairdeal::core::text::quoted;
+use fairdeal::core::input::text::quoted;
 use serde_json::{Map, Value};
 
 use super::child::{PortProcess, Silence};

@@ -1,8 +1,8 @@
 //! Judging a port's answer against a case's expectation.
 
 use fairdeal::DynScheme;
-use fairdeal::core::Hashed;
-use fairdeal::core::text::quoted;
+use fairdeal::core::info::Hashed;
+use fairdeal::core::input::text::quoted;
 use serde::Serialize;
 use serde_json::Value;
 

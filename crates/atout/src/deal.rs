@@ -1,7 +1,8 @@
 //! The three ways of dealing the shuffled deck (docs/schemes/atout-v1.md,
 //! step 6: the deal).
 
-use fairdeal_core::{Card, Part, Role, Seat, TableView};
+use fairdeal_core::cards::Card;
+use fairdeal_core::table::{Part, Role, Seat, TableView};
 use serde::Serialize;
 
 use crate::{Dealing, Variant};
@@ -238,7 +239,7 @@ fn duo(dealer: Seat, deck: &[Card], lists: Lists) -> Deal {
 mod tests {
     use super::*;
     use crate::STARTING_DECK;
-    use fairdeal_core::codes;
+    use fairdeal_core::cards::codes;
 
     fn seat(n: u64) -> Seat {
         Seat::new("seat", n, 4, "").unwrap()

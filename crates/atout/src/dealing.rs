@@ -1,13 +1,98 @@
-//! The variant and the seats its deal needs: the checks of the dealer and
-//! the taker, which depend on the variant (docs/schemes/atout-v1.md,
-//! "Inputs").
+//! The variant and the seats its deal needs: the tables of the dealer, the
+//! taker and the numbers, which depend on the variant
+//! (docs/schemes/atout-v1.md, "Inputs").
 
 use std::fmt;
 
-use fairdeal_core::{Error, ErrorKind, Seat};
+use fairdeal_core::input::Table;
+use fairdeal_core::table::Seat;
+use fairdeal_core::{Error, ErrorKind};
 
 /// What the variant field expects, for its messages.
 pub(crate) const VARIANT: &str = "coinche, belote or duo";
+
+/// What the dealer and the taker expect at each table, for their messages.
+const NO_SEAT: &str = "no seat: coinche has no dealer and no taker";
+const BELOTE_SEAT: &str = "a seat from 0 to 3";
+const DUO_SEAT: &str = "a seat, 0 or 1";
+
+/// The dealer's seats, by variant in the order of [`Variant`]: none for
+/// coinche, 0 to 3 for belote and 0 or 1 for duo, required where it has
+/// one.
+pub(crate) const DEALER: [Table; 3] = [
+    Table {
+        name: "coinche",
+        seats: 0,
+        required: false,
+        expected: NO_SEAT,
+        none: "no dealer: coinche has none, leave it out",
+    },
+    Table {
+        name: "belote",
+        seats: 4,
+        required: true,
+        expected: BELOTE_SEAT,
+        none: "",
+    },
+    Table {
+        name: "duo",
+        seats: 2,
+        required: true,
+        expected: DUO_SEAT,
+        none: "",
+    },
+];
+
+/// The taker's seats, by variant: belote only, and optional there (absent
+/// when every seat passed). At duo's table of two it is still none.
+pub(crate) const TAKER: [Table; 3] = [
+    Table {
+        name: "coinche",
+        seats: 0,
+        required: false,
+        expected: NO_SEAT,
+        none: "no taker: only belote has one, not coinche",
+    },
+    Table {
+        name: "belote",
+        seats: 4,
+        required: false,
+        expected: BELOTE_SEAT,
+        none: "",
+    },
+    Table {
+        name: "duo",
+        seats: 0,
+        required: false,
+        expected: DUO_SEAT,
+        none: "no taker: only belote has one, not duo",
+    },
+];
+
+/// How many numbers, by variant: one per seat.
+pub(crate) const NUMBERS: [Table; 3] = [
+    Table {
+        name: "coinche",
+        seats: 4,
+        required: true,
+        expected: "4 numbers for coinche, one per seat (\"\" for a robot)",
+        none: "",
+    },
+    Table {
+        name: "belote",
+        seats: 4,
+        required: true,
+        expected: "4 numbers for belote, one per seat (\"\" for a robot)",
+        none: "",
+    },
+    Table {
+        name: "duo",
+        seats: 2,
+        required: true,
+        expected: "2 numbers for duo, one per seat (\"\" for a robot)",
+        none: "",
+    },
+];
 
 /// How the deck is dealt: the variant, with its dealer and taker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,13 +135,10 @@ impl Variant {
         }
     }
 
-    /// Returns what the dealer and taker fields expect, for their messages.
-    pub(crate) fn seat_range(self) -> &'static str {
-        match self {
-            Self::Coinche => "no seat: coinche has no dealer and no taker",
-            Self::Belote => "a seat from 0 to 3",
-            Self::Duo => "a seat, 0 or 1",
-        }
+    /// Returns the variant's row of `tables` ([`DEALER`], [`TAKER`],
+    /// [`NUMBERS`]), which list the variants in order.
+    fn of(self, tables: &[Table; 3]) -> &Table {
+        &tables[self as usize]
     }
 }
 
@@ -91,75 +173,63 @@ pub enum Dealing {
 }
 
 impl Dealing {
-    /// Returns the dealing of `variant` by `dealer`, checking the dealer
-    /// first, then the taker (docs/schemes/atout-v1.md, "Inputs"). `taker`
-    /// is read only once the dealer is good, so that a JSON taker of the
-    /// wrong type is not reported before a bad dealer.
+    /// Returns the dealing of `variant` by `dealer`, with `taker`: seats
+    /// that the field list has checked against the variant's tables
+    /// ([`DEALER`], [`TAKER`]: `Rule::Seat` of the variant), which refuse
+    /// here what they refuse there, the dealer first.
     ///
     /// # Errors
     ///
     /// A dealer or taker given where the variant has none
     /// ([`ErrorKind::Value`]), a missing dealer for belote or duo, a seat
-    /// out of the variant's range; or the error of `taker`.
+    /// out of the variant's range.
     pub(crate) fn new(
         variant: Variant,
         dealer: Option<u64>,
-        taker: impl FnOnce() -> Result<Option<u64>, Error>,
+        taker: Option<u64>,
     ) -> Result<Self, Error> {
-        let seat = |field: &str, n| Seat::new(field, n, variant.seats(), variant.seat_range());
-        let required_dealer = || match dealer {
-            Some(n) => seat("dealer", n),
-            None => Err(Error::new(
+        let table = variant.of(&DEALER);
+        let dealer = table.seat("dealer", dealer)?;
+        let taker = variant.of(&TAKER).seat("taker", taker)?;
+        match (variant, dealer) {
+            (Variant::Coinche, _) => Ok(Self::Coinche),
+            (Variant::Belote, Some(dealer)) => Ok(Self::Belote { dealer, taker }),
+            (Variant::Duo, Some(dealer)) => Ok(Self::Duo { dealer }),
+            // Not reached: DEALER requires a dealer for belote and duo.
+            (_, None) => Err(Error::new(
                 "dealer",
                 ErrorKind::Missing {
-                    expected: variant.seat_range(),
+                    expected: table.expected,
                 },
             )),
-        };
-        match variant {
-            Variant::Coinche => {
-                if let Some(n) = dealer {
-                    return Err(refuse(
-                        "dealer",
-                        n,
-                        "no dealer: coinche has none, leave it out",
-                    ));
-                }
-                no_taker(variant, taker()?)?;
-                Ok(Self::Coinche)
-            }
-            Variant::Belote => {
-                let dealer = required_dealer()?;
-                let taker = taker()?.map(|n| seat("taker", n)).transpose()?;
-                Ok(Self::Belote { dealer, taker })
-            }
-            Variant::Duo => {
-                let dealer = required_dealer()?;
-                no_taker(variant, taker()?)?;
-                Ok(Self::Duo { dealer })
-            }
         }
     }
 }
 
-fn no_taker(variant: Variant, taker: Option<u64>) -> Result<(), Error> {
-    match taker {
-        Some(n) => Err(refuse(
-            "taker",
-            n,
-            &format!("no taker: only belote has one, not {variant}"),
-        )),
-        None => Ok(()),
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// A seat given where the variant has none.
-fn refuse(field: &str, n: u64, expected: &str) -> Error {
-    Error::new(
-        field,
-        ErrorKind::Value {
-            got: n.to_string(),
-            expected: expected.to_owned(),
-        },
-    )
+    const VARIANTS: [Variant; 3] = [Variant::Coinche, Variant::Belote, Variant::Duo];
+
+    /// The tables name the variants in order, and their seats are the
+    /// variant's: a seat for each role it has, a number for each seat.
+    #[test]
+    fn the_tables_follow_the_variants() {
+        for variant in VARIANTS {
+            let name = variant.to_string();
+            for tables in [&DEALER, &TAKER, &NUMBERS] {
+                assert_eq!(variant.of(tables).name, name);
+            }
+            assert_eq!(variant.of(&NUMBERS).seats, variant.seats());
+            let dealer = variant.of(&DEALER);
+            let has_dealer = variant != Variant::Coinche;
+            assert_eq!(dealer.seats, if has_dealer { variant.seats() } else { 0 });
+            assert_eq!(dealer.required, has_dealer);
+            let taker = variant.of(&TAKER);
+            let has_taker = variant == Variant::Belote;
+            assert_eq!(taker.seats, if has_taker { variant.seats() } else { 0 });
+            assert!(!taker.required);
+        }
+    }
 }

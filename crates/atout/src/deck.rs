@@ -1,8 +1,8 @@
 //! The starting deck (docs/schemes/atout-v1.md, step 4: the starting deck).
 
-use fairdeal_core::Card;
-use fairdeal_core::Rank::{Ace, Eight, Jack, King, Nine, Queen, Seven, Ten};
-use fairdeal_core::Suit::{Clubs, Diamonds, Hearts, Spades};
+use fairdeal_core::cards::Card;
+use fairdeal_core::cards::Rank::{Ace, Eight, Jack, King, Nine, Queen, Seven, Ten};
+use fairdeal_core::cards::Suit::{Clubs, Diamonds, Hearts, Spades};
 
 /// Clubs, diamonds, hearts, spades; 7 8 9 10 J Q K A in each: `7c` is 0,
 /// `As` 31.
@@ -25,7 +25,7 @@ mod tests {
     #[test]
     fn deck_reads_as_the_spec() {
         assert_eq!(
-            fairdeal_core::codes(&STARTING_DECK),
+            fairdeal_core::cards::codes(&STARTING_DECK),
             "7c 8c 9c Tc Jc Qc Kc Ac 7d 8d 9d Td Jd Qd Kd Ad \
              7h 8h 9h Th Jh Qh Kh Ah 7s 8s 9s Ts Js Qs Ks As"
         );

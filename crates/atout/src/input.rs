@@ -2,14 +2,19 @@
 //! them ("Inputs"): secret, variant, numbers, dealer, taker. The field list
 //! is the one description; [`Input::new`] goes through it too.
 
-use fairdeal_core::fields::{as_integer, as_text, list};
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule, fields, text};
+use fairdeal_core::input::fields::as_text;
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule, Seats, fields, text};
+use fairdeal_core::{Error, FromJson};
 use serde_json::{Value, json};
 
-use crate::dealing::{Dealing, VARIANT, Variant};
+use crate::dealing::{self, Dealing, VARIANT, Variant};
 use crate::key::SEPARATOR;
 
-/// The fields, in the order they are checked.
+/// The fields, in the order they are checked. The count of numbers, the
+/// dealer and the taker depend on the variant: each is a `Rule::PerSeat` or
+/// `Rule::Seat` of the variant's table (`dealing::NUMBERS`, `DEALER`,
+/// `TAKER`), which words its messages; the variant comes first, and the
+/// count is checked after each number and before the dealer.
 pub(crate) const FIELDS: &[Field] = &[
     Field {
         name: "secret",
@@ -33,48 +38,35 @@ pub(crate) const FIELDS: &[Field] = &[
         required: true,
         help: "one per seat: --number 0=TEXT --number 1= ... (SEAT= for a robot)",
         expected: NUMBERS,
-        rule: Rule::Check(check_numbers),
-    },
-    DEALER,
-    TAKER,
-];
-
-// The dealer and the taker depend on the variant: their rules, their
-// messages, and their place after the count of numbers (docs/schemes/
-// atout-v1.md, "Inputs": the count is part of `numbers`, checked before the
-// dealer; the taker is read only once the dealer is good). So their JSON type
-// too is checked in `from_json`, after the count, with the variant's message;
-// `Fields::new` only checks them for being fields.
-const DEALER: Field = Field {
-    name: "dealer",
-    kind: FieldKind::Integer,
-    required: false,
-    help: "the dealer's seat (belote 0 to 3, duo 0 or 1; none for coinche)",
-    expected: "belote: a seat from 0 to 3; duo: a seat, 0 or 1; coinche: none",
-    rule: Rule::Any,
-};
-const TAKER: Field = Field {
-    name: "taker",
-    kind: FieldKind::Integer,
-    required: false,
-    help: "belote: the seat that took the turned card; leave out if all passed",
-    expected: "belote: a seat from 0 to 3, absent when every seat passed",
-    rule: Rule::Any,
-};
-
-/// [`FIELDS`] as `Fields::new` checks them: the dealer's and the taker's
-/// JSON type left to [`Dealing::new`].
-const CHECKED: &[Field] = &[
-    FIELDS[0],
-    FIELDS[1],
-    FIELDS[2],
-    Field {
-        kind: FieldKind::Json,
-        ..DEALER
+        rule: Rule::PerSeat {
+            seats: Seats::Named {
+                of: "variant",
+                tables: &dealing::NUMBERS,
+            },
+            each: check_number,
+        },
     },
     Field {
-        kind: FieldKind::Json,
-        ..TAKER
+        name: "dealer",
+        kind: FieldKind::Integer,
+        required: false,
+        help: "the dealer's seat (belote 0 to 3, duo 0 or 1; none for coinche)",
+        expected: "belote: a seat from 0 to 3; duo: a seat, 0 or 1; coinche: none",
+        rule: Rule::Seat(Seats::Named {
+            of: "variant",
+            tables: &dealing::DEALER,
+        }),
+    },
+    Field {
+        name: "taker",
+        kind: FieldKind::Integer,
+        required: false,
+        help: "belote: the seat that took the turned card; leave out if all passed",
+        expected: "belote: a seat from 0 to 3, absent when every seat passed",
+        rule: Rule::Seat(Seats::Named {
+            of: "variant",
+            tables: &dealing::TAKER,
+        }),
     },
 ];
 
@@ -147,11 +139,10 @@ impl Input {
 
 impl FromJson for Input {
     /// Each field is checked completely (present, JSON type, then its own
-    /// rules) before the next, in the order of docs/schemes/atout-v1.md;
-    /// then the cross-field rules: the count of numbers, the dealer, the
-    /// taker.
+    /// rules, those that depend on the variant included) before the next,
+    /// in the order of docs/schemes/atout-v1.md.
     fn from_json(json: &Value) -> Result<Self, Error> {
-        let f = Fields::new(json, CHECKED)?;
+        let f = Fields::new(json, FIELDS)?;
         let secret = f.text("secret", "")?.to_owned();
         let variant = Variant::parse(f.text("variant", "")?)?;
         let numbers: Vec<String> = f
@@ -159,13 +150,8 @@ impl FromJson for Input {
             .iter()
             .map(|v| text_of(v).to_owned())
             .collect();
-        check_count(variant, numbers.len())?;
-        let seat = |name: &str| {
-            f.get(name)
-                .map(|v| as_integer(name, v, variant.seat_range()))
-                .transpose()
-        };
-        let dealing = Dealing::new(variant, seat("dealer")?, || seat("taker"))?;
+        let seat = |name: &str| f.get(name).and_then(Value::as_u64);
+        let dealing = Dealing::new(variant, seat("dealer"), seat("taker"))?;
         Ok(Self {
             secret,
             numbers,
@@ -175,7 +161,7 @@ impl FromJson for Input {
 
     /// The secret is read on its own (what an audit draws).
     fn reread(&mut self, json: &Value, changed: &[&str]) -> Result<(), Error> {
-        fields::reread(self, json, changed, CHECKED, |input, name, value| {
+        fields::reread(self, json, changed, FIELDS, |input, name, value| {
             if name != "secret" {
                 return Ok(false);
             }
@@ -199,13 +185,10 @@ fn check_variant(_: &str, value: &Value) -> Result<(), Error> {
     Variant::parse(text_of(value)).map(drop)
 }
 
-/// Each number in turn, seat 0 first, naming its item (`numbers[2]`); their
-/// count depends on the variant and is checked in `from_json`.
-fn check_numbers(field: &str, value: &Value) -> Result<(), Error> {
-    list(field, value, NUMBERS, |item, v| {
-        check_text(item, as_text(item, v, NUMBER)?, 0, NUMBER)
-    })
-    .map(drop)
+/// One number, named by its item (`numbers[2]`); `Rule::PerSeat` checks
+/// each in turn, seat 0 first, then their count.
+fn check_number(item: &str, value: &Value) -> Result<(), Error> {
+    check_text(item, as_text(item, value, NUMBER)?, 0, NUMBER)
 }
 
 /// Checks a hashed text: printable ASCII, no separator, `min..=1024`
@@ -220,20 +203,6 @@ fn check_text(field: &str, value: &str, min: usize, expected: &'static str) -> R
     // the slice is at a character boundary.
     text::without(field, &value[..printable], SEPARATOR, NO_SEPARATOR)?;
     text::printable_ascii(field, value, min, MAX_TEXT, expected)
-}
-
-fn check_count(variant: Variant, count: usize) -> Result<(), Error> {
-    let seats = usize::from(variant.seats());
-    if count == seats {
-        return Ok(());
-    }
-    Err(Error::new(
-        "numbers",
-        ErrorKind::Count {
-            got: count,
-            expected: format!("{seats} numbers for {variant}, one per seat (\"\" for a robot)"),
-        },
-    ))
 }
 
 #[cfg(test)]
@@ -272,6 +241,50 @@ mod tests {
         let v = json!({"secret": "s", "variant": "duo", "numbers": ["", ""],
                        "dealer": 1, "taker": 0});
         assert_eq!(refusal(v), ("value".into(), "taker".into()));
+    }
+
+    /// The variant's tables are read by the field list: the count of
+    /// numbers before the dealer, the dealer's JSON type before the
+    /// variant's rule, the taker after the dealer.
+    #[test]
+    fn the_variant_s_rules_keep_their_place() {
+        let v = json!({"secret": "s", "variant": "duo", "numbers": ["", "", "", ""],
+                       "dealer": 3, "taker": "x"});
+        assert_eq!(refusal(v), ("length".into(), "numbers".into()));
+        let v = json!({"secret": "s", "variant": "duo", "numbers": ["", ""],
+                       "dealer": 3, "taker": "x"});
+        assert_eq!(refusal(v), ("range".into(), "dealer".into()));
+        let coinche = |dealer: Value| {
+            json!({"secret": "s", "variant": "coinche", "numbers": ["", "", "", ""],
+                   "dealer": dealer})
+        };
+        assert_eq!(
+            refusal(coinche(json!("0"))),
+            ("type".into(), "dealer".into())
+        );
+        assert_eq!(
+            refusal(coinche(json!(u64::MAX))),
+            ("value".into(), "dealer".into())
+        );
+        let past: Value = serde_json::from_str("18446744073709551616").unwrap();
+        assert_eq!(refusal(coinche(past)), ("range".into(), "dealer".into()));
+        let e = Input::from_json(&coinche(json!("0"))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "dealer: a string given, expected no seat: coinche has no dealer and no taker"
+        );
+        let e = Input::new("s", "duo", &["", ""], Some(0), Some(1)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "taker: \"1\" is not accepted, expected no taker: only belote has one, not duo"
+        );
+        let e = Input::new("s", "belote", &["", "", "", ""], None, None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "dealer: missing, expected a seat from 0 to 3"
+        );
+        let ok = Input::new("s", "belote", &["", "", "", ""], Some(3), Some(3)).unwrap();
+        assert_eq!(ok.variant(), Variant::Belote);
     }
 
     #[test]

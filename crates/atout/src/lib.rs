@@ -10,11 +10,14 @@ mod key;
 
 use std::borrow::Cow;
 
+use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::Sha256Counter;
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hashed, Hints,
-    OneDeal, Player, SchemeInfo, SeatNames, TableView, fisher_yates_rejection, identity_into,
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::shuffle::fisher_yates_rejection;
+use fairdeal_core::table::TableView;
+use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
 use serde_json::Value;
 
 pub use deal::Deal;
@@ -27,7 +30,7 @@ pub use key::{SEPARATOR, TAG, key, key_digits, text};
 #[derive(Clone, Copy, Debug)]
 pub struct AtoutV1;
 
-impl DealScheme for AtoutV1 {
+impl SingleDeal for AtoutV1 {
     const INFO: SchemeInfo = SchemeInfo {
         id: "atout-v1",
         summary: "coinche, belote and duo deals from the secret and each player's number",
@@ -68,23 +71,21 @@ impl DealScheme for AtoutV1 {
     type Draw = u32;
     type Stream = Sha256Counter;
     type Deal = Deal;
-    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.secret().as_bytes())
     }
 
-    fn stream(input: &Input, _deal: usize) -> Sha256Counter {
+    fn stream(input: &Input) -> Sha256Counter {
         Sha256Counter::new(&key_digits(input))
     }
 
-    fn starting_deck(_: &Input, _deal: usize) -> Cow<'static, [Card]> {
+    fn starting_deck(_: &Input) -> Cow<'static, [Card]> {
         Cow::Borrowed(&STARTING_DECK)
     }
 
     fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
-        _deal: usize,
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
@@ -92,11 +93,11 @@ impl DealScheme for AtoutV1 {
         fisher_yates_rejection(positions, draws)
     }
 
-    fn deal(input: &Input, _deal: usize, deck: &[Card], out: &mut Deal) {
+    fn deal(input: &Input, deck: &[Card], out: &mut Deal) {
         out.refill(input.dealing(), deck);
     }
 
-    fn view(input: &Input, _deal: usize, dealt: &Deal) -> TableView {
+    fn view(input: &Input, dealt: &Deal) -> TableView {
         dealt.view(input.dealing())
     }
 }
@@ -122,7 +123,7 @@ mod tests {
     use fairdeal_core::DealSchemeExt;
 
     use super::*;
-    use fairdeal_core::codes;
+    use fairdeal_core::cards::codes;
 
     // Value stability: these break whenever the method changes, and a changed
     // method is a new scheme id, not an edit here. The key from

@@ -20,7 +20,7 @@ const WORD: u64 = 1 << 32;
 
 /// How a scheme turns numbers into choices, and for which sizes: each
 /// scheme says so in its `INFO.audit.draws`.
-pub use fairdeal::core::DrawMethod as Method;
+pub use fairdeal::core::audit::DrawMethod as Method;
 
 /// The methods of a registered scheme, by id, as its `INFO` lists them;
 /// empty for an id not registered.

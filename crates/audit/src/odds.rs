@@ -9,7 +9,7 @@
 //! the other suit of its colour. The right bower is the jack of trump.
 //! Hands "running" are successive deals, independent in a fair deal.
 
-use fairdeal::core::{Card, Rank, Suit};
+use fairdeal::core::cards::{Card, Rank, Suit};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::One;
@@ -294,8 +294,8 @@ pub fn table() -> Vec<Odds> {
 
 #[cfg(test)]
 mod tests {
-    use fairdeal::core::SUITS;
-    use fairdeal::core::decks::EUCHRE;
+    use fairdeal::core::cards::SUITS;
+    use fairdeal::core::cards::decks::EUCHRE;
     use num_bigint::BigUint;
 
     use super::*;

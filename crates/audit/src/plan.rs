@@ -9,7 +9,9 @@
 //! server's seed), which make the deal; the rest is a fixed sample input.
 
 use fairdeal::DynScheme;
-use fairdeal::core::{AuditPlan, Drawn, Field, FieldKind, Rule, SplitMix64};
+use fairdeal::core::audit::{AuditPlan, Drawn};
+use fairdeal::core::input::{Field, FieldKind, Rule, Seats};
+use fairdeal::core::stream::SplitMix64;
 use serde_json::{Value, json};
 
 /// How a scheme that offers a choice shuffles its hands.
@@ -57,6 +59,15 @@ pub enum Vary {
         min: u64,
         /// The largest.
         max: u64,
+    },
+    /// A seat of the table another field states ([`Rule::Seat`]): from 0
+    /// to the seats of the table the input being dealt states, with the
+    /// fields drawn before it.
+    Seat {
+        /// Where.
+        pointer: String,
+        /// Where the table's size comes from.
+        seats: Seats,
     },
 }
 
@@ -174,12 +185,13 @@ impl Plan {
     /// not compare keys for every deal.
     pub fn fill_at(&self, input: &mut Value, slots: &[Option<usize>], g: &mut SplitMix64) {
         for (vary, slot) in self.vary.iter().zip(slots) {
+            let seats = vary.seats_in(input);
             let target = match slot {
                 Some(i) => input.as_object_mut().and_then(|o| o.values_mut().nth(*i)),
                 None => at(input, vary.pointer()),
             };
             if let Some(target) = target {
-                vary.draw(target, g);
+                vary.draw(target, seats, g);
             }
         }
     }
@@ -187,12 +199,13 @@ impl Plan {
 
 impl Vary {
     /// Returns what `drawn` draws, the range of a [`Drawn::Field`] read
-    /// from the rule of its field in `fields`.
+    /// from the rule of its field in `fields`: the range it states, or the
+    /// seats of the table another field states.
     ///
     /// # Errors
     ///
     /// A [`Drawn::Field`] naming no field of `fields` or one whose rule
-    /// states no range.
+    /// states no range and is no seat.
     pub fn of(drawn: &Drawn, fields: &[Field]) -> Result<Self, String> {
         Ok(match *drawn {
             Drawn::Hex { pointer, digits } => Self::Hex {
@@ -209,15 +222,12 @@ impl Vary {
                 max,
             },
             Drawn::Field { name } => {
-                let (min, max) = fields
-                    .iter()
-                    .find(|f| f.name == name)
-                    .and_then(|f| f.rule.range())
-                    .ok_or_else(|| format!("the drawn field {name} has no stated range"))?;
-                Self::Integer {
-                    pointer: format!("/{name}"),
-                    min,
-                    max,
+                let pointer = format!("/{name}");
+                let rule = fields.iter().find(|f| f.name == name).map(|f| f.rule);
+                match (rule.and_then(Rule::range), rule) {
+                    (Some((min, max)), _) => Self::Integer { pointer, min, max },
+                    (None, Some(Rule::Seat(seats))) => Self::Seat { pointer, seats },
+                    _ => return Err(format!("the drawn field {name} has no stated range")),
                 }
             }
         })
@@ -252,12 +262,23 @@ impl Vary {
         match self {
             Self::Hex { pointer, .. }
             | Self::Text { pointer, .. }
-            | Self::Integer { pointer, .. } => pointer,
+            | Self::Integer { pointer, .. }
+            | Self::Seat { pointer, .. } => pointer,
         }
     }
 
-    /// Writes a value drawn from `g` into `target`.
-    fn draw(&self, target: &mut Value, g: &mut SplitMix64) {
+    /// Returns, for a [`Vary::Seat`], the seats of the table `input` states
+    /// (`None` where it states a table of none, or for any other field).
+    fn seats_in(&self, input: &Value) -> Option<(u64, u64)> {
+        match self {
+            Self::Seat { seats, .. } => Rule::Seat(*seats).range_in(input),
+            _ => None,
+        }
+    }
+
+    /// Writes a value drawn from `g` into `target`; a seat from `seats`
+    /// ([`Vary::seats_in`]), left as it is where the table has none.
+    fn draw(&self, target: &mut Value, seats: Option<(u64, u64)>, g: &mut SplitMix64) {
         match (self, target) {
             (Self::Hex { digits, .. }, Value::String(s)) => {
                 symbols(s, *digits, (16, hex_digits), g);
@@ -265,18 +286,26 @@ impl Vary {
             (Self::Text { chars, .. }, Value::String(s)) => {
                 symbols(s, *chars, (10, text_chars), g);
             }
-            (Self::Integer { min, max, .. }, v) => {
-                // The span divides 2^64 for the seats here (4); any bias
-                // elsewhere only picks among sample inputs.
-                let u = g.next_u64();
-                *v = json!(match max.saturating_sub(*min).checked_add(1) {
-                    Some(span) => min + u % span,
-                    None => u,
-                });
+            (Self::Integer { min, max, .. }, v) => *v = integer(*min, *max, g),
+            (Self::Seat { .. }, v) => {
+                if let Some((min, max)) = seats {
+                    *v = integer(min, max, g);
+                }
             }
             _ => {}
         }
     }
+}
+
+/// An integer from `min` to `max` drawn from `g`.
+fn integer(min: u64, max: u64, g: &mut SplitMix64) -> Value {
+    // The span divides 2^64 for the seats here (4); any bias elsewhere only
+    // picks among sample inputs.
+    let u = g.next_u64();
+    json!(match max.saturating_sub(min).checked_add(1) {
+        Some(span) => min + u % span,
+        None => u,
+    })
 }
 
 /// Letters, digits, `-` and `_`: the 64 characters of a drawn text.
@@ -435,7 +464,7 @@ mod tests {
         let mut drawn = std::collections::BTreeSet::new();
         for _ in 0..500 {
             let mut v = json!(0);
-            vary.draw(&mut v, &mut g);
+            vary.draw(&mut v, None, &mut g);
             drawn.insert(v.as_u64().unwrap());
         }
         assert_eq!(drawn, (2..=10).collect());
@@ -450,6 +479,88 @@ mod tests {
         let name = Drawn::Field { name: "players" };
         assert!(Vary::of(&name, &[any]).unwrap_err().contains("players"));
         assert!(Vary::of(&Drawn::Field { name: "rounds" }, &[PLAYERS]).is_err());
+    }
+
+    const BUTTON: Field = Field {
+        name: "button",
+        kind: FieldKind::Integer,
+        required: true,
+        help: "",
+        expected: "a seat of the players",
+        rule: Rule::Seat(Seats::Count { of: "players" }),
+    };
+
+    /// A plan of `scheme` drawing `names` (each a [`Drawn::Field`] of
+    /// `fields`) into `template`.
+    fn drawing(
+        scheme: &'static dyn DynScheme,
+        fields: &[Field],
+        names: &[&'static str],
+        template: Value,
+    ) -> Plan {
+        let vary = names
+            .iter()
+            .map(|&name| Vary::of(&Drawn::Field { name }, fields).unwrap())
+            .collect();
+        Plan {
+            scheme,
+            shuffle: Shuffle::FisherYates,
+            template,
+            vary,
+            first: 1,
+            per_input: 1,
+        }
+    }
+
+    /// A seat drawn is a seat of the table its input states, drawn before
+    /// it: every seat of every count of players, edges included.
+    #[test]
+    fn a_drawn_seat_takes_the_seats_of_the_table_its_input_states() {
+        let scheme = fairdeal::SCHEMES[0];
+        let template = json!({"players": 2, "button": 0});
+        let plan = drawing(scheme, &[PLAYERS, BUTTON], &["players", "button"], template);
+        assert!(matches!(&plan.vary[1], Vary::Seat { pointer, .. } if pointer == "/button"));
+        let mut g = SplitMix64::new(11);
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..4000 {
+            let mut input = plan.template.clone();
+            plan.fill(&mut input, &mut g);
+            let players = input["players"].as_u64().unwrap();
+            let button = input["button"].as_u64().unwrap();
+            assert!(button < players, "{input}");
+            seen.insert((players, button));
+        }
+        for players in 2..=10 {
+            assert!(seen.contains(&(players, 0)) && seen.contains(&(players, players - 1)));
+        }
+    }
+
+    /// atout-v1's dealer, drawn, is a seat of the variant's table: 0 or 1
+    /// for duo, 0 to 3 for belote; at coinche, which has none, it is left
+    /// out as it was.
+    #[test]
+    fn a_drawn_dealer_takes_the_seats_its_variant_gives() {
+        let scheme = fairdeal::scheme("atout-v1").unwrap();
+        let fields = scheme.info().fields;
+        let dealers = |template: Value| {
+            let plan = drawing(scheme, fields, &["dealer"], template);
+            let mut g = SplitMix64::new(3);
+            (0..200)
+                .filter_map(|_| {
+                    let mut input = plan.template.clone();
+                    plan.fill(&mut input, &mut g);
+                    scheme.validate(&input).unwrap();
+                    input.get("dealer").and_then(Value::as_u64)
+                })
+                .collect::<std::collections::BTreeSet<u64>>()
+        };
+        let duo = json!({"secret": "s", "variant": "duo", "numbers": ["", ""], "dealer": 0});
+        assert_eq!(dealers(duo), (0..=1).collect());
+        let belote =
+            json!({"secret": "s", "variant": "belote", "numbers": ["", "", "", ""], "dealer": 0});
+        assert_eq!(dealers(belote), (0..=3).collect());
+        let coinche = json!({"secret": "s", "variant": "coinche", "numbers": ["", "", "", ""]});
+        assert!(dealers(coinche).is_empty());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 use std::sync::atomic::AtomicBool;
 
-use fairdeal::core::Card;
+use fairdeal::core::cards::Card;
 use serde::Serialize;
 
 use crate::bias::{Bias, bias};

@@ -7,7 +7,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use fairdeal::core::{Card, Dealt, EuchreDeal, Player, SUITS};
+use fairdeal::core::bench::{Dealt, Sampler};
+use fairdeal::core::cards::{Card, SUITS};
+use fairdeal::core::info::Player;
+use fairdeal::core::table::EuchreDeal;
 use serde_json::Value;
 
 use crate::odds::{Masks, bit};
@@ -127,7 +130,7 @@ fn first_deck(plan: &Plan) -> Result<Vec<Card>, String> {
 /// One thread's sampler, input, counts and scratch.
 struct Worker<'a> {
     plan: &'a Plan,
-    sampler: fairdeal::core::Sampler,
+    sampler: Sampler,
     input: Value,
     tally: Tally,
     /// The odds' events of each hand of the chunk under way.

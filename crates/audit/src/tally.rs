@@ -307,7 +307,7 @@ fn descents(positions: &[u16], seen: &mut Vec<u64>, cards: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use fairdeal::core::SplitMix64;
+    use fairdeal::core::stream::SplitMix64;
 
     use super::*;
 

@@ -8,10 +8,12 @@ use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use fairdeal::DynScheme;
-use fairdeal::core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fields, Fingerprint, FromJson, Hints,
-    OneDeal, Player, SchemeInfo, SplitMix64, TableView, decks, identity_into,
-};
+use fairdeal::core::cards::{Card, decks, identity_into};
+use fairdeal::core::info::{BenchCase, Cli, Commitment, Hints, Player, SchemeInfo};
+use fairdeal::core::input::Fields;
+use fairdeal::core::stream::SplitMix64;
+use fairdeal::core::table::TableView;
+use fairdeal::core::{DealScheme, Error, Fingerprint, FromJson, OneDeal};
 use fairdeal_audit::plan::{Plan, Shuffle, Vary, generator};
 use fairdeal_audit::report::{FLAG, Report, audit};
 use fairdeal_audit::run::{CHUNK, Options};
@@ -88,13 +90,13 @@ impl FromJson for Input {
     }
 }
 
-const FIELDS: &[fairdeal::core::Field] = &[fairdeal::core::Field {
+const FIELDS: &[fairdeal::core::input::Field] = &[fairdeal::core::input::Field {
     name: "seed",
-    kind: fairdeal::core::FieldKind::Text,
+    kind: fairdeal::core::input::FieldKind::Text,
     required: true,
     help: "",
     expected: "16 hex digits",
-    rule: fairdeal::core::Rule::Hex { digits: 16 },
+    rule: fairdeal::core::input::Rule::Hex { digits: 16 },
 }];
 
 const CARDS: usize = 6;
@@ -112,12 +114,12 @@ impl<F: Flaw> DealScheme for Test<F> {
         },
         fields: FIELDS,
         player: Player::Positions(&[0]),
-        seat_names: fairdeal::core::SeatNames::Numbered,
+        seat_names: fairdeal::core::info::SeatNames::Numbered,
         cli: Cli::FLAGS,
         games: &[],
         bench: &[] as &[BenchCase],
         hints: Hints::NONE,
-        audit: fairdeal::core::Audit::NONE,
+        audit: fairdeal::core::audit::Audit::NONE,
     };
     type Input = Input;
     type Draw = u32;
@@ -267,7 +269,7 @@ type Dealt = (usize, Vec<Card>, Vec<u16>, Vec<Card>);
 
 /// Deals `input` through `sampler`, saying that only `changed` changed.
 fn deal(
-    sampler: &mut fairdeal::core::Sampler,
+    sampler: &mut fairdeal::core::bench::Sampler,
     input: &Value,
     changed: &[&str],
     first: usize,
@@ -289,7 +291,7 @@ fn spoil(input: &mut Value, vary: &Vary) {
     let bad = match vary {
         Vary::Hex { .. } => json!("not hex"),
         Vary::Text { .. } => json!(""),
-        Vary::Integer { .. } => json!(99),
+        Vary::Integer { .. } | Vary::Seat { .. } => json!(99),
     };
     *input
         .pointer_mut(vary.pointer())

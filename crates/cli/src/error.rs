@@ -5,7 +5,7 @@ use std::io;
 use std::process::ExitCode;
 
 use fairdeal::Error;
-use fairdeal::core::text::printable_lines;
+use fairdeal::core::input::text::printable_lines;
 
 /// A run that could not produce its result.
 #[derive(Debug)]

@@ -7,7 +7,7 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use fairdeal::core::text::printable_lines;
+use fairdeal::core::input::text::printable_lines;
 
 use crate::error::CliError;
 

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use fairdeal::core::FieldKind;
-use fairdeal::core::json::parse_json;
+use fairdeal::core::input::FieldKind;
+use fairdeal::core::input::json::parse_json;
 use fairdeal::{DynScheme, Error, ErrorKind, Game};
 use serde_json::{Map, Value};
 
@@ -89,7 +89,7 @@ pub fn take_fingerprint(
         Some(other) => Err(Error::new(
             "fingerprint",
             ErrorKind::Type {
-                got: fairdeal::core::fields::json_type(&other),
+                got: fairdeal::core::input::fields::json_type(&other),
                 expected: "64 hexadecimal digits",
             },
         )

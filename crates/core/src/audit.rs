@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-/// What the audit reads of a scheme ([`SchemeInfo::audit`](crate::SchemeInfo::audit)).
+/// What the audit reads of a scheme ([`SchemeInfo::audit`](crate::info::SchemeInfo::audit)).
 #[derive(Clone, Copy, Debug)]
 pub struct Audit {
     /// Each way the scheme turns a number into a choice, in the order the
@@ -97,8 +97,10 @@ pub enum Drawn {
         max: u64,
     },
     /// An integer over the range the rule of the scheme's field `name`
-    /// states ([`Rule::range`](crate::Rule::range)), at `/name`: the audit
-    /// reads the range from the field list rather than a copy of it.
+    /// states ([`Rule::range`](crate::input::Rule::range)), at `/name`: the audit
+    /// reads the range from the field list rather than a copy of it. A seat
+    /// of the table another field states ([`Rule::Seat`](crate::input::Rule::Seat))
+    /// is drawn over the seats of the table each input states.
     Field {
         /// The field's name.
         name: &'static str,

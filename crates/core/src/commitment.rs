@@ -5,7 +5,8 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 use crate::hash::{Midstate, Sha256};
-use crate::{Error, ErrorKind, text};
+use crate::input::text;
+use crate::{Error, ErrorKind};
 
 /// A SHA-256 digest shown as 64 lowercase hex digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

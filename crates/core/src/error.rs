@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::text::{SHOWN_CHARS, printable_lines, quoted, shown};
+use crate::input::text::{SHOWN_CHARS, printable_lines, quoted, shown};
 
 /// Why an input was refused.
 ///

@@ -7,13 +7,14 @@
 //! play NAME` or `fairdeal roll NAME`, and vector files test them with
 //! `game` cases.
 //!
-//! [`SchemeInfo::games`]: crate::SchemeInfo::games
+//! [`SchemeInfo::games`]: crate::info::SchemeInfo::games
 
 use std::fmt;
 
 use serde_json::Value;
 
-use crate::{Error, Field};
+use crate::Error;
+use crate::input::Field;
 
 /// How the command line offers a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,7 +47,7 @@ impl fmt::Display for Verb {
 ///
 /// # Implementing a `Game`
 ///
-/// - **Do** read the input with [`Fields`](crate::Fields), so that an
+/// - **Do** read the input with [`Fields`](crate::input::Fields), so that an
 ///   unknown, missing or ill-typed field is refused like a deal's, naming
 ///   it; the order of checks is that of `fields`.
 /// - **Do** start the output with `fingerprint` and then `randoms` (every
@@ -54,7 +55,7 @@ impl fmt::Display for Verb {
 ///   the output names of the scheme's page (`docs/schemes/<id>.md`).
 /// - **Do** take the numbers from `randoms` instead of the stream when it is
 ///   given (a stage vector feeding edge values), refusing its items as
-///   [`given_randoms`](crate::given_randoms) does and running out with
+///   [`given_randoms`](crate::stream::given_randoms) does and running out with
 ///   [`ErrorKind::StreamExhausted`](crate::ErrorKind::StreamExhausted).
 /// - **Do not** print, read files or keep state: like a deal, a game is pure
 ///   computation.

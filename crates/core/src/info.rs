@@ -5,8 +5,10 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::audit::Audit;
 use crate::hash::Blocks;
-use crate::{Audit, Error, Field, Game};
+use crate::input::Field;
+use crate::{Error, Game};
 
 /// What a scheme is, besides its steps.
 #[derive(Clone, Copy, Debug)]
@@ -29,7 +31,7 @@ pub struct SchemeInfo {
     /// Which cards are the player's, for a receipt's `hand` check.
     pub player: Player,
     /// How seats are named. How many there are, and their roles, are the
-    /// deal's ([`TableView`](crate::TableView)).
+    /// deal's ([`TableView`](crate::table::TableView)).
     pub seat_names: SeatNames,
     /// How the command line takes the inputs.
     pub cli: Cli,
@@ -206,7 +208,7 @@ pub struct Hints {
     /// vectors; `None` for a stream that is a hash of the inputs.
     pub generator: Option<Generator>,
     /// For a shuffle by rejection sampling
-    /// ([`fisher_yates_rejection`](crate::fisher_yates_rejection)): the
+    /// ([`fisher_yates_rejection`](crate::shuffle::fisher_yates_rejection)): the
     /// number of cards it shuffles. A failure report then names the first
     /// number the shuffle must reject when a port's shuffle took fewer
     /// numbers than it should.

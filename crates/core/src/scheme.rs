@@ -7,7 +7,11 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{Card, Draw, Error, Fingerprint, SchemeInfo, TableView};
+use crate::cards::Card;
+use crate::info::SchemeInfo;
+use crate::stream::Draw;
+use crate::table::TableView;
+use crate::{Error, Fingerprint};
 
 /// A published deal method, reproduced step for step.
 ///
@@ -23,6 +27,8 @@ use crate::{Card, Draw, Error, Fingerprint, SchemeInfo, TableView};
 ///   (`EuchreMaster`), and register that struct once in the `fairdeal`
 ///   facade crate; the CLI, the conformance suite, the snapshots and the
 ///   benches then pick it up (docs/adding-a-scheme.md).
+/// - **Do** implement [`SingleDeal`] instead when every input is one deal:
+///   it gives this trait, with no deal numbers to pass along.
 /// - **Do** keep every step pure: no I/O, no clock, no threads, no global
 ///   state, so that the crate builds for wasm32.
 /// - **Do** write [`DealScheme::deal`] into the caller's buffers without
@@ -89,6 +95,119 @@ pub trait DealScheme: Sized + 'static {
     /// it once; by default, the two on their own.
     fn commitment_and_stream(input: &Self::Input) -> (Fingerprint, Self::Stream) {
         (Self::commitment(input), Self::stream(input, 1))
+    }
+}
+
+/// A [`DealScheme`] whose every input is one deal: the same steps without
+/// the deal number a series needs.
+///
+/// Most schemes deal once per input. They implement this trait, and the
+/// blanket implementation makes each a [`DealScheme`] with
+/// [`OneDeal`] as its series, passing the deal number (always 1) nowhere,
+/// as rand_core's `BlockRngCore` gives an `RngCore` through `BlockRng`.
+/// Implement [`DealScheme`] directly only for a scheme whose one input is
+/// several deals (a game record).
+///
+/// Everything [`DealScheme`] asks of an implementer holds here too: pure
+/// steps, [`SingleDeal::deal`] into the caller's lists without allocating,
+/// and no output changed once published.
+pub trait SingleDeal: Sized + 'static {
+    /// What the scheme is: id, site, fields, seats, games, bench cases.
+    const INFO: SchemeInfo;
+
+    /// Validated inputs.
+    type Input: FromJson + fmt::Debug;
+    /// One number of the random stream (`u32` or `u64`, per method).
+    type Draw: Draw;
+    /// The stream of the deal: endless and allocation-free.
+    type Stream: Iterator<Item = Self::Draw>;
+    /// What the table sees. `Default` is the empty table that a first deal
+    /// fills.
+    type Deal: Default + Serialize + fmt::Debug;
+
+    /// Step 1: returns the commitment published before play.
+    fn commitment(input: &Self::Input) -> Fingerprint;
+
+    /// Step 2: returns the random stream.
+    fn stream(input: &Self::Input) -> Self::Stream;
+
+    /// Returns the starting deck, position 0 first.
+    fn starting_deck(input: &Self::Input) -> Cow<'_, [Card]>;
+
+    /// Steps 3-4: shuffles the starting deck with numbers taken from
+    /// `draws`, writing into `positions` (emptied first, its capacity
+    /// reused) the starting position of the card at each position.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::StreamExhausted`](crate::ErrorKind::StreamExhausted) when
+    /// `draws` ends early, which only a finite list of given numbers can do.
+    fn shuffle<I>(
+        input: &Self::Input,
+        draws: &mut I,
+        positions: &mut Vec<u16>,
+    ) -> Result<(), Error>
+    where
+        I: Iterator<Item = Self::Draw>;
+
+    /// Steps 5-6: deals `deck` (the starting deck, shuffled) into `out`,
+    /// reusing its lists.
+    fn deal(input: &Self::Input, deck: &[Card], out: &mut Self::Deal);
+
+    /// Returns what a person sees of `dealt`.
+    fn view(input: &Self::Input, dealt: &Self::Deal) -> TableView;
+
+    /// Returns the commitment and the stream together, so that a scheme
+    /// whose commitment and stream hash the same first block hashes it
+    /// once; by default, the two on their own.
+    fn commitment_and_stream(input: &Self::Input) -> (Fingerprint, Self::Stream) {
+        (Self::commitment(input), Self::stream(input))
+    }
+}
+
+impl<S: SingleDeal> DealScheme for S {
+    const INFO: SchemeInfo = S::INFO;
+
+    type Input = S::Input;
+    type Draw = S::Draw;
+    type Stream = S::Stream;
+    type Deal = S::Deal;
+    type Series = OneDeal;
+
+    fn commitment(input: &S::Input) -> Fingerprint {
+        <S as SingleDeal>::commitment(input)
+    }
+
+    fn stream(input: &S::Input, _deal: usize) -> S::Stream {
+        <S as SingleDeal>::stream(input)
+    }
+
+    fn starting_deck(input: &S::Input, _deal: usize) -> Cow<'_, [Card]> {
+        <S as SingleDeal>::starting_deck(input)
+    }
+
+    fn shuffle<I>(
+        input: &S::Input,
+        _deal: usize,
+        draws: &mut I,
+        positions: &mut Vec<u16>,
+    ) -> Result<(), Error>
+    where
+        I: Iterator<Item = S::Draw>,
+    {
+        <S as SingleDeal>::shuffle(input, draws, positions)
+    }
+
+    fn deal(input: &S::Input, _deal: usize, deck: &[Card], out: &mut S::Deal) {
+        <S as SingleDeal>::deal(input, deck, out);
+    }
+
+    fn view(input: &S::Input, _deal: usize, dealt: &S::Deal) -> TableView {
+        <S as SingleDeal>::view(input, dealt)
+    }
+
+    fn commitment_and_stream(input: &S::Input) -> (Fingerprint, S::Stream) {
+        <S as SingleDeal>::commitment_and_stream(input)
     }
 }
 
@@ -163,7 +282,7 @@ pub struct Check {
 /// names.
 ///
 /// Every scheme input implements it, reading its fields through
-/// [`Fields`](crate::Fields) so that the field list drives every check; its
+/// [`Fields`](crate::input::Fields) so that the field list drives every check; its
 /// errors name the field (serde's derived errors cannot), which is what the
 /// CLI prints and what invalid vector cases record.
 pub trait FromJson: Sized {
@@ -182,7 +301,7 @@ pub trait FromJson: Sized {
     /// has only the seed read again; by default the whole input is.
     ///
     /// An input that overrides it reads the changed fields through
-    /// [`fields::reread`](crate::fields::reread), which falls back to
+    /// [`fields::reread`](crate::input::fields::reread), which falls back to
     /// `from_json` for any field it does not take and for any refusal.
     ///
     /// # Errors

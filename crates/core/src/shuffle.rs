@@ -120,7 +120,7 @@ fn exhausted(taken: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::identity;
+    use crate::cards::identity;
 
     #[test]
     fn mul_shift_covers_zero_to_n_minus_one() {

@@ -5,7 +5,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::{Card, DealScheme, DealSeries, Deck, Error, Fingerprint, RecordInto, Recorder};
+use crate::cards::{Card, Deck};
+use crate::stream::{RecordInto, Recorder};
+use crate::{DealScheme, DealSeries, Error, Fingerprint};
 
 /// The set-up of `S`'s series.
 pub type SetupOf<S> = <<S as DealScheme>::Series as DealSeries<S>>::Setup;

@@ -1,7 +1,8 @@
 //! Dealing a shuffled deck in packets (docs/schemes/euchremaster.md, step 5:
 //! the deal, and step 6: the up-card and the kitty).
 
-use fairdeal_core::{Card, EuchreDeal, Seat};
+use fairdeal_core::cards::Card;
+use fairdeal_core::table::{EuchreDeal, Seat};
 
 /// Packet sizes, first packet first: two rounds of 3-2 / 2-3.
 pub const PACKETS: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
@@ -25,7 +26,7 @@ pub fn deal(dealer: Seat, deck: &[Card]) -> EuchreDeal {
 mod tests {
     use super::*;
     use crate::STARTING_DECK;
-    use fairdeal_core::codes;
+    use fairdeal_core::cards::codes;
 
     #[test]
     fn the_second_round_completes_each_hand_of_the_first() {

@@ -1,7 +1,7 @@
 //! The starting deck (docs/schemes/euchremaster.md, step 3: the starting
 //! deck).
 
-use fairdeal_core::{Card, decks};
+use fairdeal_core::cards::{Card, decks};
 
 /// Clubs, diamonds, hearts, spades; 9 10 J Q K A in each: `9c` is 0, `As` 23.
 pub const STARTING_DECK: [Card; 24] = decks::EUCHRE;
@@ -29,7 +29,7 @@ mod tests {
     #[test]
     fn deck_reads_as_the_spec() {
         assert_eq!(
-            fairdeal_core::codes(&JOKER_DECK),
+            fairdeal_core::cards::codes(&JOKER_DECK),
             "9c Tc Jc Qc Kc Ac 9d Td Jd Qd Kd Ad 9h Th Jh Qh Kh Ah 9s Ts Js Qs Ks As Jk"
         );
     }

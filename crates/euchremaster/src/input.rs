@@ -1,8 +1,10 @@
 //! The inputs, checked once (docs/schemes/euchremaster.md, "Inputs"): the
 //! field list is the one description; [`Input::new`] goes through it too.
 
-use fairdeal_core::fields::{self, as_integer, as_text};
-use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, Rule, Seat};
+use fairdeal_core::input::fields::{self, as_integer, as_text};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::table::Seat;
+use fairdeal_core::{Error, FromJson};
 use serde::Serialize;
 use serde_json::{Value, json};
 

@@ -8,12 +8,14 @@ mod input;
 
 use std::borrow::Cow;
 
+use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::{Midstate, Sha256, Sha256Counter};
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
-    Hints, OneDeal, Player, SchemeInfo, SeatNames, TableView, fisher_yates_mul_shift,
-    identity_into,
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::shuffle::fisher_yates_mul_shift;
+use fairdeal_core::table::{EuchreDeal, TableView};
+use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
 use serde_json::Value;
 
 pub use deal::{FIRST_ROUND, PACKETS, deal};
@@ -24,7 +26,7 @@ pub use input::Input;
 #[derive(Clone, Copy, Debug)]
 pub struct EuchreMaster;
 
-impl DealScheme for EuchreMaster {
+impl SingleDeal for EuchreMaster {
     const INFO: SchemeInfo = SchemeInfo {
         id: "euchremaster",
         summary: "a euchre deal from the revealed seed and your cut: 24 cards, or 25 with the joker",
@@ -62,23 +64,21 @@ impl DealScheme for EuchreMaster {
     type Draw = u32;
     type Stream = Sha256Counter;
     type Deal = EuchreDeal;
-    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.seed().as_bytes())
     }
 
-    fn stream(input: &Input, _deal: usize) -> Sha256Counter {
+    fn stream(input: &Input) -> Sha256Counter {
         Sha256Counter::from_parts(&[input.seed().as_bytes(), b":", input.cut().as_bytes()])
     }
 
-    fn starting_deck(input: &Input, _deal: usize) -> Cow<'static, [Card]> {
+    fn starting_deck(input: &Input) -> Cow<'static, [Card]> {
         Cow::Borrowed(deck::starting(input.joker()))
     }
 
     fn shuffle<I: Iterator<Item = u32>>(
         input: &Input,
-        _deal: usize,
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
@@ -86,11 +86,11 @@ impl DealScheme for EuchreMaster {
         fisher_yates_mul_shift(positions, draws)
     }
 
-    fn deal(input: &Input, _deal: usize, deck: &[Card], out: &mut EuchreDeal) {
+    fn deal(input: &Input, deck: &[Card], out: &mut EuchreDeal) {
         out.refill_in_rounds(deck, input.dealer().after(1, 4), FIRST_ROUND);
     }
 
-    fn view(input: &Input, _deal: usize, dealt: &EuchreDeal) -> TableView {
+    fn view(input: &Input, dealt: &EuchreDeal) -> TableView {
         dealt.view(Some(input.dealer()))
     }
 
@@ -126,7 +126,7 @@ mod tests {
     use fairdeal_core::DealSchemeExt;
 
     use super::*;
-    use fairdeal_core::codes;
+    use fairdeal_core::cards::codes;
 
     // Value stability: these break whenever the method changes, and a changed
     // method is a new scheme id, not an edit here. Numbers from

@@ -50,6 +50,8 @@ pub fn game(name: &str) -> Option<(&'static dyn DynScheme, &'static Game)> {
 
 #[cfg(test)]
 mod tests {
+    use fairdeal_core::input::{FieldKind, Rule, Seats};
+
     use super::*;
 
     #[test]
@@ -77,5 +79,35 @@ mod tests {
             Some("hmac-blackjack")
         );
         assert!(game("nope").is_none());
+    }
+
+    /// A rule that reads another field (a seat of the table it states)
+    /// comes after it in its field list, so that `Fields::new` has checked
+    /// it; a count of seats is an integer field, a table's name a text.
+    #[test]
+    fn a_rule_comes_after_the_field_it_reads() {
+        let lists = SCHEMES
+            .iter()
+            .map(|s| (s.id(), s.info().fields))
+            .chain(games().map(|(_, g)| (g.name, g.fields)));
+        for (owner, fields) in lists {
+            for (i, field) in fields.iter().enumerate() {
+                let (Rule::Seat(seats) | Rule::PerSeat { seats, .. }) = field.rule else {
+                    continue;
+                };
+                let of = fields[..i].iter().find(|f| f.name == seats.of());
+                let kind = match seats {
+                    Seats::Count { .. } => FieldKind::Integer,
+                    _ => FieldKind::Text,
+                };
+                assert_eq!(
+                    of.map(|f| f.kind),
+                    Some(kind),
+                    "{owner}: {} reads {}, which must come before it",
+                    field.name,
+                    seats.of()
+                );
+            }
+        }
     }
 }

@@ -92,7 +92,7 @@ fn verdict(receipt: &Value) -> Result<Verdict, Error> {
         return Err(Error::new(
             "receipt",
             ErrorKind::Type {
-                got: fairdeal_core::fields::json_type(receipt),
+                got: fairdeal_core::input::fields::json_type(receipt),
                 expected: "an object: one receipt per line",
             },
         ));
@@ -167,7 +167,7 @@ fn scheme_of(fields: &Map<String, Value>) -> Result<&'static dyn DynScheme, Erro
         Some(other) => Err(Error::new(
             "scheme",
             ErrorKind::Type {
-                got: fairdeal_core::fields::json_type(other),
+                got: fairdeal_core::input::fields::json_type(other),
                 expected: "the scheme's id",
             },
         )),
@@ -190,7 +190,7 @@ fn fingerprint_of(
         [(name, other)] => Err(Error::new(
             *name,
             ErrorKind::Type {
-                got: fairdeal_core::fields::json_type(other),
+                got: fairdeal_core::input::fields::json_type(other),
                 expected: "64 hexadecimal digits",
             },
         )),
@@ -228,7 +228,7 @@ fn game_of(scheme: &dyn DynScheme, name: &Value) -> Result<&'static Game, Error>
         other => Err(Error::new(
             "game",
             ErrorKind::Type {
-                got: fairdeal_core::fields::json_type(other),
+                got: fairdeal_core::input::fields::json_type(other),
                 expected: "a game's name",
             },
         )),
@@ -241,7 +241,7 @@ fn game_of(scheme: &dyn DynScheme, name: &Value) -> Result<&'static Game, Error>
 /// a carriage return, after an optional byte-order mark. Every other line is
 /// a receipt: UTF-8, then JSON as [`parse_json`] reads it, then [`check`].
 ///
-/// [`parse_json`]: fairdeal_core::json::parse_json
+/// [`parse_json`]: fairdeal_core::input::json::parse_json
 pub fn check_line(line: &[u8]) -> Option<Outcome> {
     let line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
     let line = line.strip_suffix(b"\n").unwrap_or(line);
@@ -259,7 +259,7 @@ pub fn check_line(line: &[u8]) -> Option<Outcome> {
             )
         })
         .and_then(|text| {
-            fairdeal_core::json::parse_json(text.trim_end()).map_err(|e| e.within("receipt"))
+            fairdeal_core::input::json::parse_json(text.trim_end()).map_err(|e| e.within("receipt"))
         });
     Some(match receipt {
         Ok(receipt) => check(&receipt),

@@ -4,7 +4,8 @@
 //! the wrong dealer, a nonce one off, another seat. Each slip found is a
 //! hint; the verdict stays NOT VERIFIED.
 
-use fairdeal_core::{DynScheme, FieldKind, Fingerprint, Rule, TracedView};
+use fairdeal_core::input::{Field, FieldKind};
+use fairdeal_core::{DynScheme, Fingerprint, TracedView};
 use serde_json::Value;
 
 use crate::verdict::{PlayerCards, same_cards};
@@ -66,7 +67,7 @@ pub(crate) fn hand(
     view: &TracedView,
     player: PlayerCards,
     deal: usize,
-    recorded: &[fairdeal_core::Card],
+    recorded: &[fairdeal_core::cards::Card],
 ) -> Vec<String> {
     let info = scheme.info();
     // Each other input is dealt for its own view; the input's own view
@@ -89,7 +90,7 @@ pub(crate) fn hand(
         let tries: Vec<(Value, String)> = match (field.kind, value) {
             (FieldKind::Integer, Value::Number(n)) => n
                 .as_u64()
-                .map(|n| integer_variants(n, field.rule))
+                .map(|n| integer_tries(field, input, n))
                 .unwrap_or_default()
                 .into_iter()
                 .map(|v| (Value::from(v), format!("{} {v} instead of {n}", field.name)))
@@ -110,7 +111,7 @@ pub(crate) fn hand(
     }
     if let (
         PlayerCards::Seat(mine),
-        fairdeal_core::Player::Seat {
+        fairdeal_core::info::Player::Seat {
             choosable: true, ..
         },
     ) = (player, info.player)
@@ -167,11 +168,24 @@ fn text_variants(text: &str) -> Vec<(String, &'static str)> {
     out
 }
 
+/// Returns the other values worth trying for `field`'s integer `n` in
+/// `input`: those its rule allows there
+/// ([`Rule::range_in`](fairdeal_core::input::Rule::range_in): a seat of the
+/// table another field states is tried over that table's seats), none for a
+/// seat where `input` states a table of none.
+fn integer_tries(field: &Field, input: &Value, n: u64) -> Vec<u64> {
+    match field.rule.range_in(input) {
+        None if field.rule.depends_on().is_some() => Vec::new(),
+        range => integer_variants(n, range),
+    }
+}
+
 /// Returns the other values worth trying for an integer: every other value
 /// of a small range (a seat), else the values within [`NEAR`] of `n` that
-/// the field's rule allows (one it refuses cannot deal anything).
-fn integer_variants(n: u64, rule: Rule) -> Vec<u64> {
-    let (min, max) = rule.range().unwrap_or((0, u64::MAX));
+/// the field's rule allows, `range` (one it refuses cannot deal anything;
+/// `None`: any).
+fn integer_variants(n: u64, range: Option<(u64, u64)>) -> Vec<u64> {
+    let (min, max) = range.unwrap_or((0, u64::MAX));
     let (lo, hi) = if max.saturating_sub(min) < SMALL {
         (min, max)
     } else {
@@ -185,6 +199,8 @@ fn integer_variants(n: u64, rule: Rule) -> Vec<u64> {
 
 #[cfg(test)]
 mod tests {
+    use fairdeal_core::input::Rule;
+
     use super::*;
 
     #[test]
@@ -198,17 +214,42 @@ mod tests {
 
     #[test]
     fn seats_are_tried_in_full_and_nonces_nearby() {
-        assert_eq!(integer_variants(1, Rule::AtMost(3)), [0, 2, 3]);
-        assert_eq!(integer_variants(1, Rule::Any), [0, 2, 3, 4]);
-        assert_eq!(integer_variants(u64::MAX, Rule::Any).len(), 3);
+        assert_eq!(integer_variants(1, Rule::AtMost(3).range()), [0, 2, 3]);
+        assert_eq!(integer_variants(1, Rule::Any.range()), [0, 2, 3, 4]);
+        assert_eq!(integer_variants(u64::MAX, None).len(), 3);
     }
 
     #[test]
     fn a_between_range_bounds_the_values_tried() {
-        let players = Rule::Between { min: 2, max: 4 };
+        let players = Rule::Between { min: 2, max: 4 }.range();
         assert_eq!(integer_variants(3, players), [2, 4]);
-        let mines = Rule::Between { min: 1, max: 24 };
+        let mines = Rule::Between { min: 1, max: 24 }.range();
         assert_eq!(integer_variants(2, mines), [1, 3, 4, 5]);
         assert_eq!(integer_variants(23, mines), [20, 21, 22, 24]);
+    }
+
+    /// atout-v1's dealer and taker are seats of the variant's table: a slip
+    /// tries the other seats of that table only, and none where the variant
+    /// has no such seat.
+    #[test]
+    fn a_seat_slip_tries_only_the_seats_of_its_table() {
+        let fields = crate::scheme("atout-v1").unwrap().info().fields;
+        let field = |name: &str| fields.iter().find(|f| f.name == name).unwrap();
+        let (dealer, taker) = (field("dealer"), field("taker"));
+        let belote = serde_json::json!({"variant": "belote", "dealer": 1, "taker": 3});
+        assert_eq!(integer_tries(dealer, &belote, 1), [0, 2, 3]);
+        assert_eq!(integer_tries(taker, &belote, 3), [0, 1, 2]);
+        let duo = serde_json::json!({"variant": "duo", "dealer": 1});
+        assert_eq!(integer_tries(dealer, &duo, 1), [0]);
+        assert_eq!(integer_tries(dealer, &duo, 0), [1]);
+        assert!(integer_tries(taker, &duo, 0).is_empty());
+        let coinche = serde_json::json!({"variant": "coinche"});
+        assert!(integer_tries(dealer, &coinche, 0).is_empty());
+        // A rule of its own range is tried as before.
+        let players = Field {
+            rule: Rule::Between { min: 2, max: 4 },
+            ..*dealer
+        };
+        assert_eq!(integer_tries(&players, &duo, 3), [2, 4]);
     }
 }

@@ -8,10 +8,11 @@
 //! (a record's patterns) and the player's hand add to it, never stand in for
 //! it. A mismatch comes with the usual slips that explain it, as hints.
 
-use fairdeal_core::{
-    Card, Check, Computed, DynScheme, Error, ErrorKind, Field, Fingerprint, Game, PartValue,
-    Player, SchemeInfo, Seat, TracedView,
-};
+use fairdeal_core::cards::Card;
+use fairdeal_core::info::{Player, SchemeInfo};
+use fairdeal_core::input::Field;
+use fairdeal_core::table::{PartValue, Seat};
+use fairdeal_core::{Check, Computed, DynScheme, Error, ErrorKind, Fingerprint, Game, TracedView};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -355,7 +356,7 @@ fn player(
                 choosable: true, ..
             },
             Some(v),
-        ) => at_table(fairdeal_core::fields::as_integer(
+        ) => at_table(fairdeal_core::input::fields::as_integer(
             "seat",
             v,
             "a seat of the table, from 0",
@@ -411,13 +412,15 @@ pub fn parse_hand(value: &Value, expected: usize) -> Result<Vec<Card>, Error> {
         Value::Array(items) => items
             .iter()
             .enumerate()
-            .map(|(i, v)| fairdeal_core::fields::as_text(&format!("hand[{i}]"), v, "a card code"))
+            .map(|(i, v)| {
+                fairdeal_core::input::fields::as_text(&format!("hand[{i}]"), v, "a card code")
+            })
             .collect::<Result<_, _>>()?,
         other => {
             return Err(Error::new(
                 "hand",
                 ErrorKind::Type {
-                    got: fairdeal_core::fields::json_type(other),
+                    got: fairdeal_core::input::fields::json_type(other),
                     expected: "card codes: a list, or one text separated by spaces",
                 },
             ));
@@ -455,7 +458,7 @@ pub(crate) fn same_cards(a: &[Card], b: &[Card]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use fairdeal_core::{Role, TableView};
+    use fairdeal_core::table::{Role, TableView};
     use serde_json::json;
 
     use super::*;

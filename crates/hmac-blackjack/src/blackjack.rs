@@ -9,7 +9,8 @@
 //! two cards of the same value; split aces take one card each; the dealer
 //! checks for blackjack under an ace or a ten-valued up-card.
 
-use fairdeal_core::{Card, Error, ErrorKind, codes};
+use fairdeal_core::cards::{Card, codes};
+use fairdeal_core::{Error, ErrorKind};
 use serde::Serialize;
 
 use crate::actions::{ACTIONS, Action, Actions, Decisions};

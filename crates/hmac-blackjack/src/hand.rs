@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use fairdeal_core::{Card, Rank};
+use fairdeal_core::cards::{Card, Rank};
 use serde::{Serialize, Serializer};
 
 /// The best total; a hand that reaches it stands by itself.

@@ -3,8 +3,9 @@
 //! game. The field list is the one description; [`Input::new`] and every
 //! game go through it too.
 
-use fairdeal_core::fields::{self, as_text};
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule};
+use fairdeal_core::input::fields::{self, as_text};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::{Error, ErrorKind, FromJson};
 use serde::Serialize;
 use serde_json::{Value, json};
 

@@ -13,10 +13,12 @@ mod ticket;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hashed, Hints,
-    OneDeal, Player, SchemeInfo, SeatNames, TableView,
+use fairdeal_core::cards::Card;
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::table::TableView;
+use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
 use serde_json::Value;
 
 pub use actions::{Action, Actions};
@@ -32,7 +34,7 @@ pub use ticket::{TICKETS, Ticket};
 #[derive(Clone, Copy, Debug)]
 pub struct HmacBlackjack;
 
-impl DealScheme for HmacBlackjack {
+impl SingleDeal for HmacBlackjack {
     const INFO: SchemeInfo = SchemeInfo {
         id: "hmac-blackjack",
         summary: "an 8-deck blackjack shoe from server seed, client seed and nonce; and its roll games",
@@ -72,34 +74,32 @@ impl DealScheme for HmacBlackjack {
     type Draw = u32;
     type Stream = HmacStream;
     type Deal = Deal;
-    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.server_seed().as_bytes())
     }
 
-    fn stream(input: &Input, _deal: usize) -> HmacStream {
+    fn stream(input: &Input) -> HmacStream {
         stream::of(input)
     }
 
-    fn starting_deck(_: &Input, _deal: usize) -> Cow<'static, [Card]> {
+    fn starting_deck(_: &Input) -> Cow<'static, [Card]> {
         Cow::Borrowed(&STARTING_SHOE)
     }
 
     fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
-        _deal: usize,
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
         shoe::shuffle_positions(draws, positions)
     }
 
-    fn deal(_: &Input, _deal: usize, deck: &[Card], out: &mut Deal) {
+    fn deal(_: &Input, deck: &[Card], out: &mut Deal) {
         out.refill(deck);
     }
 
-    fn view(_: &Input, _deal: usize, dealt: &Deal) -> TableView {
+    fn view(_: &Input, dealt: &Deal) -> TableView {
         dealt.view()
     }
 }

@@ -1,13 +1,14 @@
 //! The 8-deck shoe, picked card by card from what remains
 //! (docs/schemes/hmac-blackjack.md, step 4: the shoe).
 
-use fairdeal_core::Rank::{
+use fairdeal_core::Error;
+use fairdeal_core::cards::Rank::{
     Ace, Eight, Five, Four, Jack, King, Nine, Queen, Seven, Six, Ten, Three, Two,
 };
-use fairdeal_core::Suit::{Clubs, Diamonds, Hearts, Spades};
-use fairdeal_core::{
-    Card, Deck, Error, Part, PartValue, Rank, Suit, TableView, mul_shift, next_draw,
-};
+use fairdeal_core::cards::Suit::{Clubs, Diamonds, Hearts, Spades};
+use fairdeal_core::cards::{Card, Deck, Rank, Suit};
+use fairdeal_core::shuffle::{mul_shift, next_draw};
+use fairdeal_core::table::{Part, PartValue, TableView};
 use serde::Serialize;
 
 /// Decks in the shoe.
@@ -254,7 +255,7 @@ impl Remaining {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fairdeal_core::identity;
+    use fairdeal_core::cards::identity;
 
     #[test]
     fn deck_and_labels_read_as_the_spec() {

@@ -1,8 +1,8 @@
 //! The byte stream and its numbers (docs/schemes/hmac-blackjack.md, step 2:
 //! the byte stream, and step 3: the numbers).
 
-use fairdeal_core::decimal;
 use fairdeal_core::hash::{HmacSha256Counter, Sha2, Sha256};
+use fairdeal_core::stream::decimal;
 
 use crate::Input;
 

@@ -3,13 +3,14 @@
 //! a registered scheme's bench cases ([`SchemeInfo::bench`]), so a new
 //! scheme needs no edit here.
 //!
-//! [`SchemeInfo::bench`]: fairdeal::core::SchemeInfo::bench
+//! [`SchemeInfo::bench`]: fairdeal::core::info::SchemeInfo::bench
 
 use std::fmt;
 
 use fairdeal::DynScheme;
+use fairdeal::core::bench::Work;
 use fairdeal::core::hash::Blocks;
-use fairdeal::core::{BenchCase, Work};
+use fairdeal::core::info::BenchCase;
 use serde_json::Value;
 
 /// One deal of one scheme, from a checked input, ready to run again and

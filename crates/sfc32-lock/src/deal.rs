@@ -1,7 +1,8 @@
 //! Dealing a shuffled deck one card at a time (docs/schemes/sfc32-lock.md,
 //! step 5: the deal).
 
-use fairdeal_core::{Card, EuchreDeal, Seat};
+use fairdeal_core::cards::Card;
+use fairdeal_core::table::{EuchreDeal, Seat};
 
 /// Seats round the table, numbered 0 to 3.
 pub const SEATS: usize = 4;
@@ -34,7 +35,7 @@ pub fn deal_into(deck: &[Card], out: &mut EuchreDeal) {
 mod tests {
     use super::*;
     use crate::STARTING_DECK;
-    use fairdeal_core::codes;
+    use fairdeal_core::cards::codes;
 
     #[test]
     fn one_card_at_a_time_from_seat_0() {

@@ -1,8 +1,8 @@
 //! The starting deck (docs/schemes/sfc32-lock.md, step 3: the starting deck).
 
-use fairdeal_core::Card;
-use fairdeal_core::Rank::{Ace, Jack, King, Nine, Queen, Ten};
-use fairdeal_core::Suit::{Clubs, Diamonds, Hearts, Spades};
+use fairdeal_core::cards::Card;
+use fairdeal_core::cards::Rank::{Ace, Jack, King, Nine, Queen, Ten};
+use fairdeal_core::cards::Suit::{Clubs, Diamonds, Hearts, Spades};
 
 /// Clubs, **spades**, hearts, diamonds; 9 10 J Q K A in each: `9c` is 0,
 /// `9s` 6, `Ad` 23.
@@ -29,7 +29,7 @@ mod tests {
     #[test]
     fn deck_reads_as_the_spec() {
         assert_eq!(
-            fairdeal_core::codes(&STARTING_DECK),
+            fairdeal_core::cards::codes(&STARTING_DECK),
             "9c Tc Jc Qc Kc Ac 9s Ts Js Qs Ks As 9h Th Jh Qh Kh Ah 9d Td Jd Qd Kd Ad"
         );
     }

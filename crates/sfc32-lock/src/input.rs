@@ -1,8 +1,9 @@
 //! The inputs, checked once (docs/schemes/sfc32-lock.md, "Inputs"): the
 //! field list is the one description; [`Input::new`] goes through it too.
 
-use fairdeal_core::fields::{self, as_text};
-use fairdeal_core::{Error, Field, FieldKind, Fields, FromJson, Rule};
+use fairdeal_core::input::fields::{self, as_text};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::{Error, FromJson};
 use serde_json::{Value, json};
 
 use crate::sfc32::{SEED, SEED_DIGITS, Sfc32};

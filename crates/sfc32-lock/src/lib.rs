@@ -10,11 +10,13 @@ mod state;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
-    Hints, OneDeal, Player, SchemeInfo, SeatNames, TableView, fisher_yates_mul_shift,
-    identity_into,
+use fairdeal_core::cards::{Card, identity_into};
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::shuffle::fisher_yates_mul_shift;
+use fairdeal_core::table::{EuchreDeal, TableView};
+use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
 use serde_json::Value;
 
 pub use deal::{SEATS, deal};
@@ -27,7 +29,7 @@ pub use state::State;
 #[derive(Clone, Copy, Debug)]
 pub struct Sfc32Lock;
 
-impl DealScheme for Sfc32Lock {
+impl SingleDeal for Sfc32Lock {
     const INFO: SchemeInfo = SchemeInfo {
         id: "sfc32-lock",
         summary: "a euchre deal from the revealed seed and the hand's nonce, checked against the lock",
@@ -69,23 +71,21 @@ impl DealScheme for Sfc32Lock {
     type Draw = u32;
     type Stream = Sfc32;
     type Deal = EuchreDeal;
-    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of_parts(&[input.seed().as_bytes(), b":", input.nonce().as_bytes()])
     }
 
-    fn stream(input: &Input, _deal: usize) -> Sfc32 {
+    fn stream(input: &Input) -> Sfc32 {
         input.generator().clone()
     }
 
-    fn starting_deck(_: &Input, _deal: usize) -> Cow<'static, [Card]> {
+    fn starting_deck(_: &Input) -> Cow<'static, [Card]> {
         Cow::Borrowed(&STARTING_DECK)
     }
 
     fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
-        _deal: usize,
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
@@ -93,11 +93,11 @@ impl DealScheme for Sfc32Lock {
         fisher_yates_mul_shift(positions, draws)
     }
 
-    fn deal(_: &Input, _deal: usize, deck: &[Card], out: &mut EuchreDeal) {
+    fn deal(_: &Input, deck: &[Card], out: &mut EuchreDeal) {
         deal::deal_into(deck, out);
     }
 
-    fn view(_: &Input, _deal: usize, dealt: &EuchreDeal) -> TableView {
+    fn view(_: &Input, dealt: &EuchreDeal) -> TableView {
         // No dealer: the deal always starts at seat 0 (docs/schemes/
         // sfc32-lock.md, "Inputs").
         dealt.view(None)

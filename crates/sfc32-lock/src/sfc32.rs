@@ -1,7 +1,8 @@
 //! The sfc32 generator and the site's seeding of it
 //! (docs/schemes/sfc32-lock.md, step 2: the generator).
 
-use fairdeal_core::{Error, text};
+use fairdeal_core::Error;
+use fairdeal_core::input::text;
 
 /// Draws thrown away after the state is set from the seed. Published seeding
 /// routines for sfc32 discard 0, 12 or 15; this site discards 16.

@@ -1,8 +1,9 @@
 //! A raw generator state given as JSON, for the `generator` stage of the
 //! vectors: sfc32 started from any `a, b, c, d`, with or without the discard.
 
-use fairdeal_core::fields::json_type;
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule};
+use fairdeal_core::input::fields::json_type;
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::{Error, ErrorKind, FromJson};
 use serde_json::Value;
 
 use crate::sfc32::{DISCARD, Sfc32};

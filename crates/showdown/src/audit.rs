@@ -4,7 +4,9 @@
 //! gathering ([`gathered`]) of the hand before. Every hand gives its
 //! pattern, which the hands you deal need.
 
-use fairdeal_core::{Audit, AuditPlan, Card, DrawMethod, Drawn, DynScheme};
+use fairdeal_core::DynScheme;
+use fairdeal_core::audit::{Audit, AuditPlan, DrawMethod, Drawn};
+use fairdeal_core::cards::Card;
 use serde_json::{Value, json};
 
 use crate::Showdown;

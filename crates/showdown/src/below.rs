@@ -1,7 +1,9 @@
 //! A uniform integer below k, by rejection (docs/schemes/showdown.md, step 4:
 //! below(k)).
 
-use fairdeal_core::{Error, Hex64, next_draw};
+use fairdeal_core::Error;
+use fairdeal_core::shuffle::next_draw;
+use fairdeal_core::stream::Hex64;
 
 /// 2^64 mod k without 128-bit arithmetic: ((2^64 - 1) mod k + 1) mod k.
 const fn remainder(k: u64) -> u64 {

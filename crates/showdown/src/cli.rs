@@ -2,8 +2,9 @@
 //! --hands 7 --patterns 3232,2323,... [--cut] [--kitchen-table]`, turned
 //! into a record's `rules` and `hands`.
 
-use fairdeal_core::fields::as_integer;
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Rule};
+use fairdeal_core::input::fields::as_integer;
+use fairdeal_core::input::{Field, FieldKind, Rule};
+use fairdeal_core::{Error, ErrorKind};
 use serde_json::{Map, Value, json};
 
 use crate::input::MAX_HANDS;
@@ -16,7 +17,10 @@ pub(crate) const EXTRAS: &[Field] = &[
         required: false,
         help: "How many hands were played, 1 to 64 (or --record game.json)",
         expected: "a count of hands from 1 to 64",
-        rule: Rule::Any,
+        rule: Rule::Between {
+            min: 1,
+            max: MAX_HANDS as u64,
+        },
     },
     Field {
         name: "patterns",
@@ -59,17 +63,10 @@ pub(crate) fn expand(extras: &Map<String, Value>) -> Result<Map<String, Value>, 
     };
     let count = match extras.get("hands") {
         Some(n) => {
+            // Its rule: an integer from 1 to MAX_HANDS.
             let hands = &EXTRAS[0];
+            hands.check(n)?;
             let count = as_integer(hands.name, n, hands.expected)?;
-            if !(1..=MAX_HANDS as u64).contains(&count) {
-                return Err(Error::new(
-                    hands.name,
-                    ErrorKind::Range {
-                        got: count.to_string(),
-                        expected: hands.expected,
-                    },
-                ));
-            }
             // At most MAX_HANDS now, so it fits.
             usize::try_from(count).unwrap_or(MAX_HANDS)
         }
@@ -177,5 +174,14 @@ mod tests {
         );
         let out = expand_json(json!({ "hands": 64 })).unwrap();
         assert_eq!(out["hands"].as_array().map(Vec::len), Some(64));
+        let out = expand_json(json!({ "hands": 1 })).unwrap();
+        assert_eq!(out["hands"].as_array().map(Vec::len), Some(1));
+        let e = expand_json(json!({ "hands": "3" })).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "hands: a string given, expected a count of hands from 1 to 64"
+        );
+        // The range is the flag's rule, as the field list states it.
+        assert_eq!(EXTRAS[0].rule.range(), Some((1, 64)));
     }
 }

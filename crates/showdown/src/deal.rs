@@ -1,6 +1,7 @@
 //! Dealing with a pattern (docs/schemes/showdown.md, step 8: the deal).
 
-use fairdeal_core::{Card, EuchreDeal, Seat};
+use fairdeal_core::cards::Card;
+use fairdeal_core::table::{EuchreDeal, Seat};
 use serde::Serialize;
 
 use crate::{Hand, Pattern, Setup};
@@ -60,7 +61,7 @@ fn rounds(dealing: Dealing) -> ([usize; 4], [usize; 4]) {
 
 #[cfg(test)]
 mod tests {
-    use fairdeal_core::decks::EUCHRE as STARTING_DECK;
+    use fairdeal_core::cards::decks::EUCHRE as STARTING_DECK;
 
     use super::*;
 

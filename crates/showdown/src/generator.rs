@@ -1,8 +1,10 @@
 //! The raw generators for stage vectors: SplitMix64 from a given state, and
 //! xoshiro256** from a given state.
 
-use fairdeal_core::fields::json_type;
-use fairdeal_core::{Draw, Error, ErrorKind, Field, FieldKind, Fields, Hex64, Rule};
+use fairdeal_core::input::fields::json_type;
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::stream::{Draw, Hex64};
+use fairdeal_core::{Error, ErrorKind};
 use serde_json::{Value, json};
 
 use crate::{SplitMix64, Xoshiro256StarStar};

@@ -1,10 +1,10 @@
 //! The game record, checked once (docs/schemes/showdown.md, "Inputs (a game
 //! record)"): the field lists are the one description of it.
 
-use fairdeal_core::fields::{self, as_text, json_type, list};
-use fairdeal_core::{
-    Card, Deck, Error, ErrorKind, Field, FieldKind, Fields, Fingerprint, FromJson, Rule, decks,
-};
+use fairdeal_core::cards::{Card, Deck, decks};
+use fairdeal_core::input::fields::{self, as_text, json_type, list};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::{Error, ErrorKind, Fingerprint, FromJson};
 use serde_json::Value;
 
 use crate::{Dealing, GameSeed, Pattern, Setup};
@@ -319,6 +319,9 @@ fn hands(items: &[Value], rules: Rules, setup: &Setup) -> Result<Vec<Hand>, Erro
                 .transpose()?,
         });
     }
+    // No `Rule` states these: a hand's own fields are required by the
+    // set-up the seeds draw (who deals it) and by the rules, and the count
+    // comes after every hand (docs/vectors.md: items before their count).
     if !(1..=MAX_HANDS).contains(&items.len()) {
         return Err(Error::new(
             "hands",

@@ -16,17 +16,20 @@ mod xoshiro;
 
 use std::borrow::Cow;
 
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, EuchreDeal, Fingerprint, FromJson, Hashed,
-    Hex64, Hints, Player, SchemeInfo, SeatNames, TableView, decks,
+use fairdeal_core::cards::{Card, decks};
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::stream::Hex64;
+use fairdeal_core::table::{EuchreDeal, TableView};
+use fairdeal_core::{DealScheme, Error, Fingerprint, FromJson};
 use serde_json::Value;
 
 pub use below::below;
 pub use deal::{Dealing, deal};
 /// SplitMix64 is core's now; kept here for the code that names it
 /// `fairdeal::showdown::SplitMix64`.
-pub use fairdeal_core::SplitMix64;
+pub use fairdeal_core::stream::SplitMix64;
 pub use input::{Hand, Input, Rules, Shuffle};
 pub use pattern::Pattern;
 pub use series::GameRecord;

@@ -1,7 +1,8 @@
 //! A game record is a series of hands (docs/schemes/showdown.md, step 5:
 //! the set-up, and step 6: who deals each hand, and with which pattern).
 
-use fairdeal_core::{Check, DealScheme, DealSeries, Seat};
+use fairdeal_core::table::Seat;
+use fairdeal_core::{Check, DealScheme, DealSeries};
 
 use crate::{Dealing, Input, SEATS, Setup, Showdown};
 

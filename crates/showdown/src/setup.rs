@@ -1,7 +1,8 @@
 //! The game's set-up, drawn from stream 0 (docs/schemes/showdown.md, step 5:
 //! the set-up).
 
-use fairdeal_core::{Hex64, Recorder, Seat};
+use fairdeal_core::stream::{Hex64, Recorder};
+use fairdeal_core::table::Seat;
 use serde::Serialize;
 
 use crate::{GameSeed, Pattern, below};

@@ -3,7 +3,9 @@
 //! n). Everything works on the 24 starting positions in place; nothing
 //! allocates per draw.
 
-use fairdeal_core::{Error, Hex64, next_draw};
+use fairdeal_core::Error;
+use fairdeal_core::shuffle::next_draw;
+use fairdeal_core::stream::Hex64;
 
 use crate::below;
 

@@ -1,7 +1,7 @@
 //! xoshiro256** (David Blackman and Sebastiano Vigna, public domain),
 //! docs/schemes/showdown.md, step 3: the streams.
 
-use fairdeal_core::Hex64;
+use fairdeal_core::stream::Hex64;
 
 /// The xoshiro256** generator: four words of state.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,8 +9,9 @@
 
 use std::convert::Infallible;
 
-use fairdeal::core::json::parse_json;
-use fairdeal::core::{Field, Player, Rule, SchemeInfo};
+use fairdeal::core::info::{Player, SchemeInfo};
+use fairdeal::core::input::Field;
+use fairdeal::core::input::json::parse_json;
 use fairdeal::receipt::{self, INPUT_LIMIT};
 use fairdeal::verdict::{self, Claim, Verdict};
 use fairdeal::{DynScheme, Error, ErrorKind, Game, SCHEMES, Verb};
@@ -375,7 +376,7 @@ fn object<'a>(
         Error::new(
             field,
             ErrorKind::Type {
-                got: fairdeal::core::fields::json_type(value),
+                got: fairdeal::core::input::fields::json_type(value),
                 expected,
             },
         )
@@ -388,7 +389,7 @@ fn deal_of(deal: Option<&Value>) -> Result<usize, Error> {
         None | Some(Value::Null) => Ok(1),
         Some(v) => {
             let expected = "a deal that the input holds, from 1";
-            let n = fairdeal::core::fields::as_integer("deal", v, expected)?;
+            let n = fairdeal::core::input::fields::as_integer("deal", v, expected)?;
             Ok(usize::try_from(n).unwrap_or(usize::MAX))
         }
     }
@@ -397,7 +398,7 @@ fn deal_of(deal: Option<&Value>) -> Result<usize, Error> {
 /// Returns a stage call's count of numbers, at most [`MAX_COUNT`].
 fn count_of(count: &Value) -> Result<usize, Error> {
     let expected = "how many numbers: an integer from 0 to 65536";
-    let n = fairdeal::core::fields::as_integer("count", count, expected)?;
+    let n = fairdeal::core::input::fields::as_integer("count", count, expected)?;
     if n > MAX_COUNT {
         return Err(Error::new(
             "count",
@@ -455,27 +456,10 @@ fn describe(info: &SchemeInfo) -> Value {
 }
 
 /// Returns a field list as [`schemes`] lists it: the CLI's `fairdeal
-/// schemes --json` fields, and each field's rule for a form to check
-/// before asking.
+/// schemes --json` fields, each with its rule for a form to check before
+/// asking.
 fn fields(fields: &[Field]) -> Vec<Value> {
-    fields
-        .iter()
-        .map(|f| {
-            let rule = match f.rule {
-                Rule::Hex { digits } => json!({ "kind": "hex", "digits": digits }),
-                Rule::Printable { min, max } => {
-                    json!({ "kind": "printable", "min": min, "max": max })
-                }
-                Rule::AtMost(max) => json!({ "kind": "at-most", "max": max }),
-                Rule::Between { min, max } => json!({ "kind": "between", "min": min, "max": max }),
-                Rule::Check(_) => json!({ "kind": "check" }),
-                _ => json!({ "kind": "any" }),
-            };
-            let mut described = fairdeal::describe::field(f);
-            described["rule"] = rule;
-            described
-        })
-        .collect()
+    fields.iter().map(fairdeal::describe::field).collect()
 }
 
 /// Serializes an output. Verdicts, views and outcomes are structs of

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use fairdeal::Verb;
-use fairdeal::core::json::parse_json;
+use fairdeal::core::input::json::parse_json;
 use fairdeal::receipt::INPUT_LIMIT;
 use fairdeal_wasm::api;
 use fairdeal_wasm::batch::{Batch, Tally};
@@ -120,6 +120,50 @@ fn a_game_count_states_its_range() {
     assert_eq!(field("mines", "mines"), between(1, 24));
     assert_eq!(field("battle", "players"), between(2, 4));
     assert_eq!(field("plinko", "rows"), between(1, 32));
+}
+
+/// A seat states the field its table comes from and each table's seats,
+/// for a form to offer only those; roulette's nonce states its one value.
+#[test]
+fn a_seat_states_the_table_it_is_a_seat_of() {
+    let list = api::schemes();
+    let scheme = |id: &str| {
+        list.as_array()
+            .and_then(|l| l.iter().find(|s| s["id"] == id))
+            .expect("registered")
+            .clone()
+    };
+    let rule = |fields: &Value, name: &str| {
+        let fields = fields.as_array().expect("fields");
+        fields.iter().find(|f| f["name"] == name).expect("field")["rule"].clone()
+    };
+    let atout = scheme("atout-v1");
+    let dealer = rule(&atout["fields"], "dealer");
+    assert_eq!(
+        (&dealer["kind"], &dealer["of"]),
+        (&json!("seat"), &json!("variant"))
+    );
+    assert_eq!(
+        dealer["tables"],
+        json!([
+            {"name": "coinche", "seats": 0, "required": false},
+            {"name": "belote", "seats": 4, "required": true},
+            {"name": "duo", "seats": 2, "required": true}
+        ])
+    );
+    let numbers = rule(&atout["fields"], "numbers");
+    assert_eq!(numbers["kind"], "per-seat");
+    assert_eq!(numbers["tables"][2]["seats"], 2);
+    let hmac = scheme("hmac-blackjack");
+    let games = hmac["games"].as_array().expect("games");
+    let roulette = games
+        .iter()
+        .find(|g| g["name"] == "roulette")
+        .expect("roulette");
+    assert_eq!(
+        rule(&roulette["fields"], "nonce"),
+        json!({"kind": "exactly", "value": 1, "max": 9_007_199_254_740_991_u64})
+    );
 }
 
 #[test]

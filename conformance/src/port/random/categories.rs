@@ -8,7 +8,7 @@ impl Cases<'_> {
     pub(super) fn game(&mut self, id: &str) -> Option<PortCase> {
         let i = self.pick(Some(true))?;
         let base = *self.bases.get(i)?;
-        let mut input = mutate(base.input, None, &self.ranges, &mut self.rng);
+        let mut input = self.varied(base);
         if input.get("actions").is_some() {
             // An illegal round one time in four; else repaired into a legal one.
             let legal = self.rng.below(4) != 0;

@@ -235,3 +235,48 @@ fn a_stated_range_bounds_the_numbers_drawn_and_reaches_its_edges() {
     let made = cases(&file, scheme, 1, 0);
     assert_eq!(made.ranges.get("mines"), Some(&(1, 24)));
 }
+
+/// A seat of a table another field states is drawn over that table's
+/// seats, both edges reached: atout-v1's dealer over the variant's (0 or 1
+/// for duo, 0 to 3 for belote), its taker only in belote.
+#[test]
+fn a_seat_is_drawn_over_the_seats_of_the_table_its_input_states() {
+    let fields = fairdeal::scheme("atout-v1").unwrap().info().fields;
+    let mut rng = Rng(SplitMix64::new(5));
+    let mut drawn = |input: &Value, name: &str| -> BTreeSet<u64> {
+        (0..400)
+            .filter_map(|_| {
+                let mut input = input.clone();
+                draw_seats(&mut input, fields, &mut rng);
+                input.get(name).and_then(Value::as_u64)
+            })
+            .collect()
+    };
+    let duo = json!({"variant": "duo", "numbers": ["", ""], "dealer": 1});
+    assert_eq!(drawn(&duo, "dealer"), BTreeSet::from([0, 1]));
+    let belote = json!({"variant": "belote", "numbers": ["", "", "", ""], "dealer": 0, "taker": 2});
+    assert_eq!(drawn(&belote, "dealer"), BTreeSet::from([0, 1, 2, 3]));
+    assert_eq!(drawn(&belote, "taker"), BTreeSet::from([0, 1, 2, 3]));
+    // No dealer at coinche: none is added.
+    let coinche = json!({"variant": "coinche", "numbers": ["", "", "", ""]});
+    assert!(drawn(&coinche, "dealer").is_empty());
+    // A file whose inputs all have dealer 0 still has its valid cases
+    // reach every seat of each variant's table, and only those.
+    let (mut file, scheme) = file("atout-v1");
+    let inputs = file.groups.iter_mut().flat_map(|g| g.cases.iter_mut());
+    for input in inputs.map(|c| &mut c.input) {
+        if input.get("dealer").is_some() {
+            input["dealer"] = json!(0);
+        }
+    }
+    let mut by_variant: BTreeMap<String, BTreeSet<u64>> = BTreeMap::new();
+    for g in cases(&file, scheme, 400, 7) {
+        let input = &g.case.fields["input"];
+        if let (Category::Valid, Some(dealer)) = (g.category, input["dealer"].as_u64()) {
+            let variant = input["variant"].as_str().unwrap().to_owned();
+            by_variant.entry(variant).or_default().insert(dealer);
+        }
+    }
+    assert_eq!(by_variant["duo"], BTreeSet::from([0, 1]));
+    assert_eq!(by_variant["belote"], BTreeSet::from([0, 1, 2, 3]));
+}

@@ -2,7 +2,7 @@
 //! range's edge, a text like a given one.
 
 use super::*;
-use fairdeal::core::FieldKind;
+use fairdeal::core::input::{Field, FieldKind};
 
 /// A number `offset` below the top of the range of `like`'s kind (a u32, or
 /// a u64 written as 16 hex digits), or `offset` itself.
@@ -39,7 +39,7 @@ pub(super) fn integer_ranges(value: &Value, ranges: &mut BTreeMap<String, (u64, 
 }
 
 /// The integer ranges the fields of `scheme` and of its games state
-/// ([`Rule::range`](fairdeal::core::Rule::range)), by field name; a name
+/// ([`Rule::range`](fairdeal::core::input::Rule::range)), by field name; a name
 /// two fields share takes both ranges.
 pub(super) fn stated_ranges(scheme: &dyn DynScheme) -> BTreeMap<String, (u64, u64)> {
     let info = scheme.info();
@@ -52,6 +52,25 @@ pub(super) fn stated_ranges(scheme: &dyn DynScheme) -> BTreeMap<String, (u64, u6
         }
     }
     ranges
+}
+
+/// Draws each integer of `fields` that is a seat of a table another field
+/// of `input` states ([`Rule::Seat`](fairdeal::core::input::Rule::Seat)) over that
+/// table's seats, both edges included ([`Rule::range_in`](fairdeal::core::input::Rule::range_in)):
+/// after [`mutate`], so the table is the one the input now states. A seat
+/// absent, or where the input states no table, is left as it is.
+pub(super) fn draw_seats(input: &mut Value, fields: &[Field], rng: &mut Rng) {
+    for field in fields {
+        if field.kind != FieldKind::Integer || field.rule.depends_on().is_none() {
+            continue;
+        }
+        let Some((lo, hi)) = field.rule.range_in(input) else {
+            continue;
+        };
+        if let Some(seat) = input.get_mut(field.name).filter(|v| v.is_number()) {
+            *seat = json!(between(lo, hi, rng));
+        }
+    }
 }
 
 pub(super) fn mutate(
@@ -100,7 +119,7 @@ pub(super) fn between(lo: u64, hi: u64, rng: &mut Rng) -> u64 {
 pub(super) fn is_card(value: &Value) -> bool {
     value
         .as_str()
-        .is_some_and(|s| s.parse::<fairdeal::core::Card>().is_ok())
+        .is_some_and(|s| s.parse::<fairdeal::core::cards::Card>().is_ok())
 }
 
 pub(super) fn text_like(s: &str, rng: &mut Rng) -> String {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches};
-use fairdeal::core::{Field, FieldKind};
+use fairdeal::core::input::{Field, FieldKind};
 use fairdeal::{Error, ErrorKind};
 use serde_json::Value;
 

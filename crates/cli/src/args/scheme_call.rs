@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgMatches, FromArgMatches, Subcommand};
 use fairdeal::DynScheme;
-use fairdeal::core::{Field, FieldKind};
+use fairdeal::core::input::{Field, FieldKind};
 use serde_json::{Map, Value};
 
 use super::fields;
@@ -45,7 +45,7 @@ fn scheme_command(scheme: &dyn DynScheme, verify: bool) -> clap::Command {
                 .value_name("CARDS")
                 .help("Your cards as you remember them, any order: \"Tc 9s 9d Jd Ad\""),
         );
-        if let fairdeal::core::Player::Seat {
+        if let fairdeal::core::info::Player::Seat {
             choosable: true, ..
         } = info.player
         {

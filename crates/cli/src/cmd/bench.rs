@@ -2,7 +2,7 @@
 //! The workloads and the measuring are in the `fairdeal-measure` crate,
 //! shared with the criterion benches; this file checks the flags and prints.
 
-use fairdeal::core::text::shown;
+use fairdeal::core::input::text::shown;
 use fairdeal_measure::{MAX_SECONDS, MAX_THREADS, MeasureError, Options, workload};
 
 use crate::args::BenchArgs;

@@ -4,7 +4,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use fairdeal::core::text::{printable_lines, quoted};
+use fairdeal::core::input::text::{printable_lines, quoted};
 use fairdeal_conformance::port::{self, Options, RANDOM_LIMIT, parse_known};
 use fairdeal_conformance::{Filter, VectorFile};
 

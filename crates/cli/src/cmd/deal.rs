@@ -29,7 +29,7 @@ pub fn run(call: &SchemeCall<false>, style: Style) -> Result<Outcome, CliError> 
         let given = gathered.fingerprint.as_ref().map_or_else(String::new, |f| {
             format!(
                 "given        {}  (not checked)\n",
-                fairdeal::core::text::shown(f)
+                fairdeal::core::input::text::shown(f)
             )
         });
         print(&format!(

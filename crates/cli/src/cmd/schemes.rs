@@ -2,7 +2,7 @@
 
 use fairdeal::SCHEMES;
 use fairdeal::Verb;
-use fairdeal::core::Field;
+use fairdeal::core::input::Field;
 use fairdeal::describe;
 use serde_json::{Value, json};
 

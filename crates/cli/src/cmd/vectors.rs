@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fairdeal::core::text::{printable_lines, quoted};
+use fairdeal::core::input::text::{printable_lines, quoted};
 use fairdeal_conformance::{Filter, VectorFile, embedded, generate, runner, to_canonical_string};
 
 use crate::args::VectorsCommand;

@@ -4,7 +4,8 @@
 //! the slips that would explain it, and no deal shown.
 
 use fairdeal::DynScheme;
-use fairdeal::core::{Seat, TableView, TracedView};
+use fairdeal::core::TracedView;
+use fairdeal::core::table::{Seat, TableView};
 use fairdeal::render::{self, Reader, Style};
 use fairdeal::verdict::{Claim, Failure, NotVerified, Verdict, Verified, verify};
 use serde_json::{Map, Value, json};
@@ -134,7 +135,7 @@ fn wrap(text: &str) -> String {
 }
 
 /// Returns a hand sorted for reading.
-fn cards(cards: &[fairdeal::core::Card], style: Style) -> String {
+fn cards(cards: &[fairdeal::core::cards::Card], style: Style) -> String {
     render::hand(cards, style).join(" ")
 }
 

@@ -227,7 +227,7 @@ fn diagnosis_the_scheme_pages_list_every_input_field() {
     let mut expected = std::collections::BTreeMap::new();
     for scheme in fairdeal::SCHEMES {
         let info = scheme.info();
-        let mut add = |row: String, fields: &[fairdeal::core::Field]| {
+        let mut add = |row: String, fields: &[fairdeal::core::input::Field]| {
             let of = |required: bool| -> Vec<String> {
                 let f = fields.iter().filter(|f| f.required == required);
                 f.map(|f| f.name.to_owned()).collect()

@@ -3,14 +3,14 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::process::{Child, ExitStatus, Output, Stdio};
+use std::process::{ExitStatus, Output, Stdio};
 use std::sync::mpsc;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::util::{command, fairdeal, stderr, stdout};
+use crate::util::{command, fairdeal, output_within, stderr, stdout, wait_or_kill};
 
 /// More deals than any test waits for: a run that reaches them is a bug.
 const ENDLESS: &str = "1000000000000";
@@ -200,46 +200,15 @@ impl Drop for ScratchDir {
     }
 }
 
-/// Waits for `child`, killing it (and failing the test) after
-/// [`SAFETY_NET`].
-fn wait_or_kill(child: &mut Child, what: &str) -> ExitStatus {
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().expect("waits") {
-            return status;
-        }
-        if started.elapsed() > SAFETY_NET {
-            drop(child.kill());
-            drop(child.wait());
-            panic!("{what} still ran after {SAFETY_NET:?}: killed");
-        }
-        thread::sleep(Duration::from_millis(20));
-    }
-}
-
 /// Runs `fairdeal ARGS` to its end, under [`SAFETY_NET`].
 fn bounded(args: &[&str]) -> Output {
-    let mut child = command()
+    let child = command()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("fairdeal starts");
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            drop(pipe.read_to_end(&mut bytes));
-            bytes
-        })
-    };
-    let out = drain(Box::new(child.stdout.take().expect("piped")));
-    let err = drain(Box::new(child.stderr.take().expect("piped")));
-    let status = wait_or_kill(&mut child, &format!("fairdeal {args:?}"));
-    Output {
-        status,
-        stdout: out.join().expect("read"),
-        stderr: err.join().expect("read"),
-    }
+    output_within(child, SAFETY_NET, &format!("fairdeal {args:?}"))
 }
 
 #[test]
@@ -354,7 +323,7 @@ fn an_interrupted_audit_reports_the_deals_done_and_exits_130() {
     }
     let kill = command_sh(&format!("kill -INT {}", child.id()));
     assert!(kill.success());
-    let status = wait_or_kill(&mut child, "the interrupted audit");
+    let status = wait_or_kill(&mut child, SAFETY_NET, "the interrupted audit");
     let (out, err) = (out.join().expect("read"), err.join().expect("read"));
     assert_eq!(status.code(), Some(130), "{err}");
     let head = out.lines().next().unwrap_or_default();

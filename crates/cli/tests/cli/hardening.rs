@@ -4,13 +4,13 @@
 //! machine on a regression runs under a memory limit and a time limit, so
 //! that it fails instead.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::util::{Scratch, fairdeal, root, stderr, stdout};
+use crate::util::{Scratch, fairdeal, output_within, root, stderr, stdout};
 
 const HOUSE: &str = "fd2a894a89dd079ce85257935f3082310d836eb2d8ec0a8535e5cfb28449a8ef";
 
@@ -39,33 +39,9 @@ fn bounded(args: &[&str], memory_kib: u64, env: &[(&str, &str)], stdin: &[u8]) -
     let stdin = stdin.to_vec();
     // The command may stop reading early: a broken pipe here is its right.
     let feeder = thread::spawn(move || drop(input.write_all(&stdin)));
-    let drain = |mut pipe: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut bytes = Vec::new();
-            drop(pipe.read_to_end(&mut bytes));
-            bytes
-        })
-    };
-    let out = drain(Box::new(child.stdout.take().expect("piped")));
-    let err = drain(Box::new(child.stderr.take().expect("piped")));
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waits") {
-            break status;
-        }
-        if started.elapsed() > TIME_LIMIT {
-            drop(child.kill());
-            drop(child.wait());
-            panic!("fairdeal {args:?} still ran after {TIME_LIMIT:?}: killed");
-        }
-        thread::sleep(Duration::from_millis(20));
-    };
+    let output = output_within(child, TIME_LIMIT, &format!("fairdeal {args:?}"));
     drop(feeder.join());
-    Output {
-        status,
-        stdout: out.join().expect("read"),
-        stderr: err.join().expect("read"),
-    }
+    output
 }
 
 fn run(args: &[&str]) -> Output {

@@ -67,3 +67,23 @@ fn schemes_json_describes_the_number_flag() {
     assert_eq!(numbers["flag"], "--number");
     assert_eq!(v[0]["fields"][0]["flag"], "--seed");
 }
+
+/// Each field states its rule, as the package's `schemes()` does: a seat
+/// names the field its table comes from.
+#[test]
+fn schemes_json_states_each_field_s_rule() {
+    let v: Value = serde_json::from_str(&stdout(&fairdeal(&["schemes", "--json"]))).unwrap();
+    let list = v.as_array().unwrap();
+    assert!(
+        list.iter()
+            .flat_map(|s| s["fields"].as_array().unwrap())
+            .all(|f| f["rule"]["kind"].is_string()),
+        "{v}"
+    );
+    assert_eq!(v[0]["fields"][0]["rule"]["kind"], "hex");
+    let atout = list.iter().find(|s| s["id"] == "atout-v1").unwrap();
+    let dealer = &atout["fields"][3];
+    assert_eq!(dealer["name"], "dealer");
+    assert_eq!(dealer["rule"]["kind"], "seat");
+    assert_eq!(dealer["rule"]["of"], "variant");
+}

@@ -1,8 +1,10 @@
 //! What every test module uses: the built binary run from the repository root, and its output.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -98,5 +100,44 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         drop(std::fs::remove_file(&self.0));
+    }
+}
+
+/// Waits for `child`, killing it (and failing the test) after `limit`: a
+/// safety net for a run that a regression could make endless, never a
+/// measure of speed (the limit is far above any good run's time).
+pub fn wait_or_kill(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            return status;
+        }
+        if started.elapsed() > limit {
+            drop(child.kill());
+            drop(child.wait());
+            panic!("{what} still ran after {limit:?}: killed");
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Runs `child` (its stdout and stderr piped) to its end under
+/// [`wait_or_kill`], reading both pipes on their own threads so that a
+/// full pipe cannot stall it.
+pub fn output_within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            drop(pipe.read_to_end(&mut bytes));
+            bytes
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().expect("piped")));
+    let err = drain(Box::new(child.stderr.take().expect("piped")));
+    let status = wait_or_kill(&mut child, limit, what);
+    Output {
+        status,
+        stdout: out.join().expect("read"),
+        stderr: err.join().expect("read"),
     }
 }

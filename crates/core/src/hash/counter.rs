@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::{Hmac, Midstate, Sha2};
-use crate::decimal;
+use crate::stream::decimal;
 
 /// A hash held as its state after a prefix, finishing a copy of that state
 /// with each tail: what a [`Counter`] needs of its hash.

@@ -93,8 +93,8 @@ mod tests {
     use hmac::Mac;
 
     use super::*;
-    use crate::SplitMix64;
     use crate::hash::{Sha256, Sha512};
+    use crate::stream::SplitMix64;
 
     #[test]
     fn rfc_4231_test_cases() {

@@ -152,8 +152,8 @@ mod tests {
     use sha2::Digest;
 
     use super::*;
-    use crate::SplitMix64;
     use crate::hash::{Sha256, Sha512};
+    use crate::stream::SplitMix64;
 
     /// Published digests: FIPS 180-2 appendices B.1 and B.2 (SHA-256) and
     /// C.1 and C.2 (SHA-512) and the NIST examples of the empty message and

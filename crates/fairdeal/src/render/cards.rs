@@ -2,7 +2,7 @@
 //! codes (`Th`) for plain terminals, red suits in colour where the terminal
 //! shows it, and a hand sorted by suit and rank (the JSON keeps dealt order).
 
-use fairdeal_core::{Card, Rank, Suit};
+use fairdeal_core::cards::{Card, Rank, Suit};
 
 /// How cards are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,8 +11,10 @@ mod layout;
 
 use std::fmt::Write;
 
-use fairdeal_core::text::{quoted, shown};
-use fairdeal_core::{Card, DynScheme, PartValue, Seat, TableView, TracedView};
+use fairdeal_core::cards::Card;
+use fairdeal_core::input::text::{quoted, shown};
+use fairdeal_core::table::{PartValue, Seat, TableView};
+use fairdeal_core::{DynScheme, TracedView};
 use serde_json::Value;
 
 pub use cards::{Style, show as card, sorted as hand};

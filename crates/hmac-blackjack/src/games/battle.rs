@@ -1,7 +1,9 @@
 //! Case battle: every player opens the same number of cases, player p with
 //! nonce p (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
-use fairdeal_core::{Error, Field, FieldKind, Fields, Fingerprint, Game, Rule, Verb, next_draw};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::shuffle::next_draw;
+use fairdeal_core::{Error, Fingerprint, Game, Verb};
 use serde::Serialize;
 use serde_json::Value;
 

@@ -1,7 +1,8 @@
 //! `fairdeal play blackjack`: the replay of one round
 //! (docs/schemes/hmac-blackjack.md, step 5: blackjack replay).
 
-use fairdeal_core::{Error, Field, FieldKind, Fields, Fingerprint, Game, Rule, Verb};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::{Error, Fingerprint, Game, Verb};
 use serde::Serialize;
 use serde_json::Value;
 

@@ -1,9 +1,10 @@
 //! Mines: a 5 x 5 board, mines picked from the free squares
 //! (docs/schemes/hmac-blackjack.md, step 6: the roll games).
 
-use fairdeal_core::{
-    Error, Field, FieldKind, Fields, Fingerprint, Game, Recorder, Rule, Verb, mul_shift, next_draw,
-};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
+use fairdeal_core::shuffle::{mul_shift, next_draw};
+use fairdeal_core::stream::Recorder;
+use fairdeal_core::{Error, Fingerprint, Game, Verb};
 use serde::Serialize;
 use serde_json::Value;
 

@@ -11,7 +11,8 @@ pub mod mines;
 pub mod plinko;
 pub mod roulette;
 
-use fairdeal_core::{Error, Game, given_randoms};
+use fairdeal_core::stream::given_randoms;
+use fairdeal_core::{Error, Game};
 use serde::Serialize;
 use serde_json::Value;
 

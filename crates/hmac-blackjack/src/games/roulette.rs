@@ -1,15 +1,16 @@
 //! Roulette: one number, 15 slots (docs/schemes/hmac-blackjack.md, step 6:
 //! the roll games).
 
-use fairdeal_core::{
-    Error, ErrorKind, Field, Fields, Fingerprint, Game, Recorder, Rule, Verb, mul_shift, next_draw,
-};
+use fairdeal_core::input::{Field, Fields, Rule};
+use fairdeal_core::shuffle::{mul_shift, next_draw};
+use fairdeal_core::stream::Recorder;
+use fairdeal_core::{Error, Fingerprint, Game, Verb};
 use serde::Serialize;
 use serde_json::Value;
 
 use super::{Numbers, given, to_json};
 use crate::Input;
-use crate::input::{CLIENT_SEED, NONCE, SERVER_SEED};
+use crate::input::{CLIENT_SEED, MAX_NONCE, NONCE, SERVER_SEED};
 
 /// The wheel's slots: `slot = (u * 15) >> 32`.
 pub const SLOTS: u32 = 15;
@@ -52,10 +53,15 @@ pub fn spin(u: u32) -> Spin {
     Spin { slot, outcome }
 }
 
+/// A nonce given is any game's nonce first (range), then 1.
 const ROULETTE_NONCE_FIELD: Field = Field {
     required: false,
     help: "always 1 for roulette, which may leave it out",
-    rule: Rule::Check(check_nonce),
+    rule: Rule::Exactly {
+        value: ROULETTE_NONCE,
+        max: MAX_NONCE,
+        expected: "1: roulette always uses nonce 1 (or leave it out)",
+    },
     ..NONCE
 };
 const FIELDS: &[Field] = &[
@@ -98,24 +104,53 @@ fn run(json: &Value, randoms: Option<&Value>) -> Result<Value, Error> {
     }))
 }
 
-/// A nonce given is any game's nonce first (range), then 1.
-fn check_nonce(_: &str, value: &Value) -> Result<(), Error> {
-    NONCE.check(value)?;
-    match value.as_u64() {
-        Some(ROULETTE_NONCE) => Ok(()),
-        _ => Err(Error::new(
-            NONCE.name,
-            ErrorKind::Value {
-                got: value.to_string(),
-                expected: "1: roulette always uses nonce 1 (or leave it out)".to_owned(),
-            },
-        )),
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
+
+    /// The refusal of a spin with `nonce`, or `None` when it spins.
+    fn refusal(nonce: Value) -> Option<(String, &'static str, String)> {
+        let mut input = json!({"server_seed": "s", "client_seed": "c"});
+        if !nonce.is_null() {
+            input["nonce"] = nonce;
+        }
+        run(&input, None)
+            .err()
+            .map(|e| (e.field().to_owned(), e.kind().code(), e.to_string()))
+    }
+
+    /// The nonce's rule, stated in the field list: any game's nonce first,
+    /// then 1 and no other.
+    #[test]
+    fn the_nonce_is_1_or_left_out() {
+        assert_eq!(refusal(json!(1)), None);
+        assert_eq!(refusal(Value::Null), None);
+        let other = |n: u64| {
+            Some((
+                "nonce".to_owned(),
+                "value",
+                format!(
+                    "nonce: \"{n}\" is not accepted, expected 1: roulette always uses nonce 1 (or leave it out)"
+                ),
+            ))
+        };
+        assert_eq!(refusal(json!(0)), other(0));
+        assert_eq!(refusal(json!(2)), other(2));
+        assert_eq!(refusal(json!(MAX_NONCE)), other(MAX_NONCE));
+        assert_eq!(
+            refusal(json!(MAX_NONCE + 1)),
+            Some((
+                "nonce".to_owned(),
+                "range",
+                "nonce: 9007199254740992 is out of range, expected an integer from 0 to 2^53 - 1 (9007199254740991)".to_owned()
+            ))
+        );
+        assert_eq!(refusal(json!("1")).map(|e| e.1), Some("type"));
+        assert_eq!(refusal(json!(1.0)).map(|e| e.1), Some("range"));
+        assert_eq!(ROULETTE_NONCE_FIELD.rule.range(), Some((1, 1)));
+    }
 
     #[test]
     fn slots_at_the_edges() {

@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 
-use crate::{Card, Seat, TableView};
+use crate::cards::Card;
+use crate::table::{Seat, TableView};
 
 /// Seats at a euchre table.
 const SEATS: u8 = 4;
@@ -128,8 +129,8 @@ impl EuchreDeal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{RANKS, SUITS};
-    use crate::{Rank, Suit};
+    use crate::cards::{RANKS, SUITS};
+    use crate::cards::{Rank, Suit};
 
     #[test]
     fn packets_go_round_from_the_first_seat() {

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::fields::{json_type, list};
+use crate::input::fields::{json_type, list};
 use crate::{Error, ErrorKind};
 
 /// A raw number of a random stream: `u32` (a JSON number) or, for 64-bit
@@ -73,7 +73,7 @@ impl Serialize for Hex64 {
 impl Draw for Hex64 {
     fn from_json(field: &str, value: &Value) -> Result<Self, Error> {
         const EXPECTED: &str = "16 lowercase hexadecimal digits (a u64)";
-        let text = crate::fields::as_text(field, value, EXPECTED)?;
+        let text = crate::input::fields::as_text(field, value, EXPECTED)?;
         let refuse = || {
             Error::new(
                 field,

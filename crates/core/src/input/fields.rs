@@ -3,7 +3,8 @@
 
 use serde_json::{Map, Number, Value};
 
-use crate::{Error, ErrorKind, Field, FromJson};
+use crate::input::Field;
+use crate::{Error, ErrorKind, FromJson};
 
 /// An input object being read: every field it holds must be read or named as
 /// accepted, and nothing else may be there.
@@ -17,7 +18,10 @@ impl<'a> Fields<'a> {
     /// an object (else [`ErrorKind::Type`]) with no field outside `fields`
     /// (else [`ErrorKind::Unknown`]), then each field in order: absent and
     /// required is [`ErrorKind::Missing`], the wrong JSON type
-    /// [`ErrorKind::Type`], then its [`Rule`](crate::Rule).
+    /// [`ErrorKind::Type`], then its [`Rule`](crate::input::Rule). A rule that
+    /// depends on another field ([`Rule::Seat`](crate::input::Rule::Seat),
+    /// [`Rule::PerSeat`](crate::input::Rule::PerSeat)) reads that field's value,
+    /// checked already since it comes first in `fields`.
     ///
     /// # Errors
     ///
@@ -138,18 +142,10 @@ impl<'a> Fields<'a> {
 }
 
 /// Checks one field of `map`: absent and required is
-/// [`ErrorKind::Missing`], else its kind and rule.
+/// [`ErrorKind::Missing`], else its kind and rule (a rule that depends on
+/// a field before it reads that field's value in `map`).
 fn check(map: &Map<String, Value>, field: &Field) -> Result<(), Error> {
-    match lookup(map, field.name) {
-        None if field.required => Err(Error::new(
-            field.name,
-            ErrorKind::Missing {
-                expected: field.expected,
-            },
-        )),
-        None => Ok(()),
-        Some(v) => field.check(v),
-    }
+    field.check_in(lookup(map, field.name), map)
 }
 
 /// Returns whether two field names are the same: byte by byte in line,
@@ -162,9 +158,10 @@ fn same(a: &str, b: &str) -> bool {
 
 /// Does what [`FromJson::reread`] asks, the quick way when it can: each
 /// field named in `changed` is found in `fields`, present in `json`, passes
-/// its checks, and `apply` writes it into `input` (returning `Ok(true)`);
-/// when one of these fails for any field (`apply` returns `Ok(false)` for a
-/// field it does not read alone), `input` is read whole with
+/// its checks, no field's rule depends on it ([`Rule::depends_on`](crate::input::Rule::depends_on)),
+/// and `apply` writes it into `input` (returning `Ok(true)`); when one of
+/// these fails for any field (`apply` returns `Ok(false)` for a field it
+/// does not read alone), `input` is read whole with
 /// [`FromJson::from_json`], so that the result and any error are the ones
 /// it gives.
 ///
@@ -183,8 +180,16 @@ pub fn reread<T: FromJson>(
             let Some(field) = fields.iter().find(|f| same(f.name, name)) else {
                 return false;
             };
+            // A field another one depends on changes what that one takes.
+            if fields
+                .iter()
+                .any(|f| f.rule.depends_on().is_some_and(|of| same(of, name)))
+            {
+                return false;
+            }
             lookup(map, field.name).is_some_and(|value| {
-                field.check(value).is_ok() && matches!(apply(input, field.name, value), Ok(true))
+                field.check_in(Some(value), map).is_ok()
+                    && matches!(apply(input, field.name, value), Ok(true))
             })
         })
     });
@@ -204,7 +209,7 @@ pub fn replace(text: &mut String, with: &str) {
 /// Returns the value of `name` in `map`: an input has a handful of fields,
 /// which a scan compares faster than the map hashes one key (an audit
 /// reads millions of inputs).
-fn lookup<'a>(map: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
+pub(crate) fn lookup<'a>(map: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
     if map.len() <= 8 {
         map.iter().find(|(k, _)| same(k, name)).map(|(_, v)| v)
     } else {
@@ -307,7 +312,8 @@ pub fn list<T>(
             name.push('[');
             // Digits only, so UTF-8.
             name.push_str(
-                std::str::from_utf8(crate::decimal(i as u64, &mut [0; 20])).unwrap_or_default(),
+                std::str::from_utf8(crate::stream::decimal(i as u64, &mut [0; 20]))
+                    .unwrap_or_default(),
             );
             name.push(']');
             item(&name, v)
@@ -332,7 +338,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-    use crate::{FieldKind, Rule};
+    use crate::input::{FieldKind, Rule};
 
     const FIELDS: &[Field] = &[
         Field {
@@ -429,6 +435,63 @@ mod tests {
             input.reread(&unknown, &["nonce"]).unwrap_err().to_string(),
             Input::from_json(&unknown).unwrap_err().to_string()
         );
+    }
+
+    const SEATED: &[Field] = &[
+        Field {
+            name: "players",
+            kind: FieldKind::Integer,
+            required: true,
+            help: "",
+            expected: "2 to 10 players",
+            rule: Rule::Between { min: 2, max: 10 },
+        },
+        Field {
+            name: "button",
+            kind: FieldKind::Integer,
+            required: true,
+            help: "",
+            expected: "a seat of the players",
+            rule: Rule::Seat(crate::input::Seats::Count { of: "players" }),
+        },
+    ];
+
+    /// A table whose players the closure would take alone, if it could.
+    #[derive(Debug)]
+    struct Seated {
+        players: u64,
+        whole: bool,
+    }
+
+    impl FromJson for Seated {
+        fn from_json(json: &Value) -> Result<Self, Error> {
+            let f = Fields::new(json, SEATED)?;
+            Ok(Self {
+                players: f.integer("players", "")?,
+                whole: true,
+            })
+        }
+
+        fn reread(&mut self, json: &Value, changed: &[&str]) -> Result<(), Error> {
+            self.whole = false;
+            reread(self, json, changed, SEATED, |input, _, value| {
+                input.players = as_integer("players", value, "")?;
+                Ok(true)
+            })
+        }
+    }
+
+    #[test]
+    fn a_field_another_depends_on_is_not_reread_alone() {
+        let mut table = Seated::from_json(&json!({"players": 6, "button": 5})).unwrap();
+        // Fewer players: the button is no longer a seat, as a whole read says.
+        let fewer = json!({"players": 4, "button": 5});
+        let e = table.reread(&fewer, &["players"]).unwrap_err();
+        assert_eq!((e.field(), e.kind().code()), ("button", "range"));
+        table
+            .reread(&json!({"players": 8, "button": 5}), &["players"])
+            .unwrap();
+        assert_eq!((table.players, table.whole), (8, true));
     }
 
     fn refusal(v: &Value) -> (String, &'static str) {

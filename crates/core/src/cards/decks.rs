@@ -2,7 +2,7 @@
 //! tables ([`RANKS`], [`SUITS`]) so that a new scheme takes its deck from
 //! here rather than writing it out again.
 
-use crate::{Card, RANKS, Rank, SUITS};
+use crate::cards::{Card, RANKS, Rank, SUITS};
 
 /// The 24-card euchre deck in suit order clubs, diamonds, hearts, spades,
 /// and 9 10 J Q K A in each: `9c` is 0, `As` 23 (docs/schemes/euchremaster.md,
@@ -28,7 +28,7 @@ const fn in_suit_order<const N: usize>(low: Rank) -> [Card; N] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codes;
+    use crate::cards::codes;
 
     #[test]
     fn decks_read_as_their_pages() {

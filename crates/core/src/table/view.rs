@@ -4,7 +4,10 @@
 
 use serde::Serialize;
 
-use crate::{Card, Error, ErrorKind, Seat, SeatNames};
+use crate::cards::Card;
+use crate::info::SeatNames;
+use crate::table::Seat;
+use crate::{Error, ErrorKind};
 
 /// One deal as a person reads it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]

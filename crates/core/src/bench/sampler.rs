@@ -6,7 +6,8 @@ use std::any::Any;
 
 use serde_json::Value;
 
-use crate::{Card, Error};
+use crate::cards::Card;
+use crate::{Buffers, DealScheme, DealSchemeExt, DealSeries, Error, FromJson};
 
 /// One deal as a sampler hands it over: borrowed from its buffers, valid
 /// until the next deal.
@@ -23,7 +24,7 @@ pub struct Dealt<'a> {
     pub cards: &'a [Card],
     /// What the table sees: the scheme's
     /// [`DealScheme::Deal`](crate::DealScheme::Deal), for a caller that
-    /// knows the type (an [`EuchreDeal`](crate::EuchreDeal) for the euchre
+    /// knows the type (an [`EuchreDeal`](crate::table::EuchreDeal) for the euchre
     /// schemes).
     pub table: &'a dyn Any,
 }
@@ -53,3 +54,45 @@ impl std::fmt::Debug for Dealt<'_> {
 /// The first refused field of the input.
 pub type Sampler =
     Box<dyn FnMut(&Value, &[&str], usize, &mut dyn FnMut(Dealt<'_>)) -> Result<usize, Error>>;
+
+/// The [`Sampler`] of `S`: each input read, then its deals from `first` on
+/// dealt into one [`Buffers`].
+pub(super) fn of<S: DealScheme>() -> Sampler {
+    let mut buffers = Buffers::<S>::default();
+    // The input before, read again only where it changed.
+    let mut last: Option<S::Input> = None;
+    Box::new(move |json, changed, first, each| {
+        let input = match &mut last {
+            Some(input) => match input.reread(json, changed) {
+                Ok(()) => {
+                    // What `reread` promises, held in every test run.
+                    debug_assert!(
+                        S::Input::from_json(json)
+                            .is_ok_and(|whole| format!("{whole:?}") == format!("{input:?}")),
+                        "{}: reading only {changed:?} differs from reading it whole",
+                        S::INFO.id
+                    );
+                    input
+                }
+                Err(e) => {
+                    last = None;
+                    return Err(e);
+                }
+            },
+            None => last.insert(S::Input::from_json(json)?),
+        };
+        let deals = S::Series::deals(input);
+        for n in first.max(1)..=deals {
+            S::deal_into(input, n, &mut buffers)?;
+            let start = S::starting_deck(input, n);
+            each(Dealt {
+                deal: n,
+                start: &start,
+                positions: &buffers.positions,
+                cards: &buffers.cards,
+                table: &buffers.deal,
+            });
+        }
+        Ok((deals + 1).saturating_sub(first.max(1)))
+    })
+}

@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-use crate::{Card, Error, ErrorKind};
+use crate::cards::Card;
+use crate::{Error, ErrorKind};
 
 /// A deck after the shuffle: position 0 first.
 ///
@@ -141,7 +142,7 @@ pub fn identity(n: usize) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Rank, Suit};
+    use crate::cards::{Rank, Suit};
 
     #[test]
     fn a_shoe_takes_each_copy_in_order() {
