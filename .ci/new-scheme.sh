@@ -20,6 +20,9 @@
 # is not run in the copy: docs/adding-a-scheme.md, section 10, says why.
 set -euo pipefail
 
+# The whole script is one block, read before it runs: an edit of this file
+# during a run does not change the run.
+{
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 fixture=$root/.ci/new-scheme/files
 doc=$root/docs/adding-a-scheme.md
@@ -27,12 +30,12 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 export CARGO_TERM_COLOR=never
 
 # The fixture names its scheme once: by its vector file, and the Rust type by
-# its crate's `impl DealScheme for`.
+# its crate's `impl SingleDeal for` (or `impl DealScheme for`).
 vector=$(cd "$fixture/vectors" && ls -- *.json)
 id=${vector%.json}
 module=${id//-/_}
-type=$(sed -n 's/^impl DealScheme for \([A-Za-z0-9_]*\) {$/\1/p' "$fixture/crates/$id/src/lib.rs")
-[[ -n $type ]] || { echo "new-scheme: $fixture/crates/$id/src/lib.rs has no impl DealScheme"; exit 1; }
+type=$(sed -n 's/^impl \(SingleDeal\|DealScheme\) for \([A-Za-z0-9_]*\) {$/\2/p' "$fixture/crates/$id/src/lib.rs")
+[[ -n $type ]] || { echo "new-scheme: $fixture/crates/$id/src/lib.rs has no impl SingleDeal"; exit 1; }
 
 start=$SECONDS
 tmp=$(mktemp -d)
@@ -251,3 +254,5 @@ for p in problems:
 sys.exit(1 if problems else 0)
 PY
 step "passed: $id added by docs/adding-a-scheme.md, in $((SECONDS - start)) s"
+exit 0
+}

@@ -1,6 +1,6 @@
 //! What `fairdeal audit` reads of this scheme (docs/fairness.md).
 
-use fairdeal_core::{Audit, AuditPlan, DrawMethod, Drawn};
+use fairdeal_core::audit::{Audit, AuditPlan, DrawMethod, Drawn};
 use serde_json::{Value, json};
 
 /// The rejection-sampled swaps, and random server seeds under one client

@@ -2,7 +2,8 @@
 //! deal): two hole cards to each player, one at a time from the seat left
 //! of the button, then burn and flop, burn and turn, burn and river.
 
-use fairdeal_core::{Card, Part, Role, Seat, TableView};
+use fairdeal_core::cards::Card;
+use fairdeal_core::table::{Part, Role, Seat, TableView};
 use serde::Serialize;
 
 /// Hole cards each player receives, one a round.
@@ -94,8 +95,8 @@ impl Deal {
 
 #[cfg(test)]
 mod tests {
-    use fairdeal_core::codes;
-    use fairdeal_core::decks::STANDARD;
+    use fairdeal_core::cards::codes;
+    use fairdeal_core::cards::decks::STANDARD;
 
     use super::*;
 

@@ -1,8 +1,10 @@
 //! The inputs, checked once (docs/schemes/holdem-demo.md, "Inputs"): the
 //! field list is the one description; [`Input::new`] goes through it too.
 
-use fairdeal_core::fields::{self, as_text};
-use fairdeal_core::{Error, ErrorKind, Field, FieldKind, Fields, FromJson, Rule, Seat};
+use fairdeal_core::input::fields::{self, as_text};
+use fairdeal_core::input::{Field, FieldKind, Fields, Rule, Seats};
+use fairdeal_core::table::Seat;
+use fairdeal_core::{Error, ErrorKind, FromJson};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -56,7 +58,8 @@ const BUTTON: Field = Field {
     required: true,
     help: "the button's seat, 0 to players - 1",
     expected: "a seat of the table, from 0 to players - 1",
-    rule: Rule::AtMost(MAX_PLAYERS - 1),
+    // A seat of the table `players` states, checked after it.
+    rule: Rule::Seat(Seats::Count { of: "players" }),
 };
 
 /// The fields, in the order they are checked.
@@ -125,8 +128,8 @@ impl Input {
 }
 
 impl FromJson for Input {
-    /// Each field is checked whole, in the order of the page; then the
-    /// button against the table it sits at.
+    /// Each field is checked whole, in the order of the page: the button
+    /// after the players, as a seat of their table.
     fn from_json(json: &Value) -> Result<Self, Error> {
         let f = Fields::new(json, FIELDS)?;
         let players = f.integer(PLAYERS.name, PLAYERS.expected)?;
@@ -139,8 +142,6 @@ impl FromJson for Input {
                 },
             )
         })?;
-        // Across fields: the button is a seat of this table (players - 1 at
-        // most), which its own rule cannot say.
         let button = f.integer(BUTTON.name, BUTTON.expected)?;
         Ok(Self {
             server_seed: f.text(SERVER_SEED.name, SERVER_SEED.expected)?.to_owned(),

@@ -7,13 +7,16 @@ mod input;
 
 use std::borrow::Cow;
 
-use fairdeal_core::decks::STANDARD;
+use fairdeal_core::cards::decks::STANDARD;
+use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::HmacSha512Counter;
-use fairdeal_core::{
-    BenchCase, Card, Cli, Commitment, DealScheme, Error, Fingerprint, FromJson, Hashed, Hints,
-    OneDeal, Player, SchemeInfo, SeatNames, TableView, decimal, fisher_yates_rejection,
-    identity_into,
+use fairdeal_core::info::{
+    BenchCase, Cli, Commitment, Hashed, Hints, Player, SchemeInfo, SeatNames,
 };
+use fairdeal_core::shuffle::fisher_yates_rejection;
+use fairdeal_core::stream::decimal;
+use fairdeal_core::table::TableView;
+use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
 use serde_json::Value;
 
 pub use deal::{Deal, HOLE_CARDS};
@@ -26,7 +29,7 @@ pub const PER_HASH: usize = 16;
 #[derive(Clone, Copy, Debug)]
 pub struct HoldemDemo;
 
-impl DealScheme for HoldemDemo {
+impl SingleDeal for HoldemDemo {
     const INFO: SchemeInfo = SchemeInfo {
         id: "holdem-demo",
         summary: "a Texas Hold'em deal for 2 to 10 players from server seed, client seed and nonce",
@@ -67,7 +70,6 @@ impl DealScheme for HoldemDemo {
     type Draw = u32;
     type Stream = HmacSha512Counter;
     type Deal = Deal;
-    type Series = OneDeal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.server_seed().as_bytes())
@@ -76,7 +78,7 @@ impl DealScheme for HoldemDemo {
     /// HMAC-SHA512(key = the server seed's text, message =
     /// `client_seed:nonce:k`), k = 0, 1, 2, ...: the key schedule and the
     /// prefix absorbed once, sixteen numbers a hash.
-    fn stream(input: &Input, _deal: usize) -> HmacSha512Counter {
+    fn stream(input: &Input) -> HmacSha512Counter {
         let mut buf = [0; 20];
         HmacSha512Counter::keyed(
             input.server_seed().as_bytes(),
@@ -88,13 +90,12 @@ impl DealScheme for HoldemDemo {
         )
     }
 
-    fn starting_deck(_: &Input, _deal: usize) -> Cow<'static, [Card]> {
+    fn starting_deck(_: &Input) -> Cow<'static, [Card]> {
         Cow::Borrowed(&STANDARD)
     }
 
     fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
-        _deal: usize,
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
@@ -102,11 +103,11 @@ impl DealScheme for HoldemDemo {
         fisher_yates_rejection(positions, draws)
     }
 
-    fn deal(input: &Input, _deal: usize, deck: &[Card], out: &mut Deal) {
+    fn deal(input: &Input, deck: &[Card], out: &mut Deal) {
         out.refill(input.players(), input.button(), deck);
     }
 
-    fn view(input: &Input, _deal: usize, dealt: &Deal) -> TableView {
+    fn view(input: &Input, dealt: &Deal) -> TableView {
         dealt.view(input.button())
     }
 }
@@ -134,7 +135,8 @@ fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option
 
 #[cfg(test)]
 mod tests {
-    use fairdeal_core::{DealSchemeExt, codes};
+    use fairdeal_core::DealSchemeExt;
+    use fairdeal_core::cards::codes;
 
     use super::*;
 
