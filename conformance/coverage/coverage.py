@@ -1,34 +1,40 @@
 #!/usr/bin/env python3
 """Which vector cases pin each rule of the scheme pages.
 
-    python3 conformance/coverage/coverage.py            # write docs/vector-coverage.md
-    python3 conformance/coverage/coverage.py --check    # fail when it is stale or a rule is thin
+    python3 conformance/coverage/coverage.py            # write docs/vector-coverage/<id>.md
+    python3 conformance/coverage/coverage.py --check    # fail when a page is stale or a rule is thin
     python3 conformance/coverage/coverage.py --mutants [--runner PATH] [--scheme ID]... [--check]
 
-`rules.json` (kept by hand) lists, for each scheme, the rules of its page
-(`docs/schemes/<id>.md`): the numbered steps' rules and the input rules, each
-with the ids of the vector cases that pin it and the deliberate mistakes
-(`mutants`, switches in the Python port, conformance/ports/python) that break
-it. A case list may use selectors: `@trace` (every case of the trace
-groups), `@flag:NAME` (every trace or deal case with an `expected` that
-carries the flag), `@game:NAME` (every
+`rules/<id>.json` (kept by hand, one file per scheme) lists the rules of the
+scheme's page (`docs/schemes/<id>.md`): the numbered steps' rules and the
+input rules, each with the ids of the vector cases that pin it and the
+deliberate mistakes (`mutants`, switches in the Python port,
+conformance/ports/python) that break it. A case list may use selectors:
+`@trace` (every case of the trace groups), `@flag:NAME` (every trace or
+deal case with an `expected` that carries the flag), `@game:NAME` (every
 `game` case of that game that has an `expected`).
 
-Without options the script writes docs/vector-coverage.md from rules.json,
-the vector files and `catches.json`. `--check` writes nothing and fails
+Without options the script writes each scheme's page
+docs/vector-coverage/<id>.md from its rules file, its vector file and its
+`catches/<id>.json`, removes the page of a scheme that has no rules file,
+and prints the table of every scheme. `--check` writes nothing and fails
 (exit 1) when an id names no case, a rule has fewer than 2 cases, a rule
-mutant was never measured or is caught by fewer than 2 cases, or the page is
-stale.
+mutant was never measured or is caught by fewer than 2 cases, or a page is
+stale, missing or left over.
 
 `--mutants` measures: for every rule mutant (of the schemes given, or all),
 it runs the conformance runner (PATH, default target/release/fairdeal; build
 it with `cargo build --release`) against the Python port with
 FAIRDEAL_MUTANT set, over every case of the rule's scheme, and records the
 cases that fail (a stage case such as `dealer-1/shuffle` counts as its case
-`dealer-1`) in catches.json, then rewrites the page. With `--check` it writes
-nothing and fails when a measurement differs from catches.json, a mutant is
-caught by fewer than 2 cases, or a case listed for a rule catches none of
-the rule's mutants (for a rule that has mutants).
+`dealer-1`) in catches/<id>.json, then rewrites the pages. With `--check` it
+writes nothing and fails when a measurement differs from the catches file, a
+mutant is caught by fewer than 2 cases, or a case listed for a rule catches
+none of the rule's mutants (for a rule that has mutants). A scheme whose
+rules list no mutants has no catches file.
+
+Nothing here names a scheme: a new scheme adds its rules file (and, once
+measured, its catches file), and its page is written from them.
 
 Standard library only.
 """
@@ -44,9 +50,9 @@ sys.dont_write_bytecode = True
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-RULES = HERE / "rules.json"
-CATCHES = HERE / "catches.json"
-PAGE = ROOT / "docs" / "vector-coverage.md"
+RULES = HERE / "rules"
+CATCHES = HERE / "catches"
+PAGES = ROOT / "docs" / "vector-coverage"
 VECTORS = ROOT / "vectors"
 PORT = ROOT / "conformance" / "ports" / "python" / "port.py"
 LEAST = 2
@@ -55,6 +61,30 @@ LEAST = 2
 def load_json(path):
     with open(path, encoding="utf-8") as f:
         return json.load(f)
+
+
+def load_catalogue():
+    """Every scheme's rules, from rules/<id>.json, in id order:
+    {"schemes": {id: [rule, ...]}}."""
+    return {"schemes": {p.stem: load_json(p) for p in sorted(RULES.glob("*.json"))}}
+
+
+def load_catches():
+    """Every measured scheme's catches, from catches/<id>.json: {id: {mutant: [case, ...]}}."""
+    if not CATCHES.is_dir():
+        return {}
+    return {p.stem: load_json(p) for p in sorted(CATCHES.glob("*.json"))}
+
+
+def write_catches(catches):
+    """One file per scheme whose rules list mutants; the others' removed."""
+    CATCHES.mkdir(exist_ok=True)
+    for path in CATCHES.glob("*.json"):
+        if not catches.get(path.stem):
+            path.unlink()
+    for scheme, by_name in catches.items():
+        if by_name:
+            (CATCHES / f"{scheme}.json").write_text(json.dumps(by_name, indent=1) + "\n", encoding="utf-8")
 
 
 def vector_cases(scheme):
@@ -119,67 +149,58 @@ def problems(catalogue, catches):
     return out
 
 
-# --- the page ---------------------------------------------------------------
+# --- the pages ----------------------------------------------------------------
 
 
-def render(catalogue, catches):
+def render(scheme, rules, catches):
+    """The page of one scheme, and its row of the summary: (page, row)."""
+    cases = vector_cases(scheme)
+    number = {c["id"]: c["number"] for _, c in cases}
+    fewest_rule, fewest_mutant, mutant_count = None, None, 0
+    rows = []
+    for rule in rules:
+        ids = expand(scheme, cases, rule["cases"])
+        fewest_rule = len(ids) if fewest_rule is None else min(fewest_rule, len(ids))
+        shown = ", ".join(f"`{i}` #{number[i]}" for i in ids)
+        mistakes = []
+        for name, what in rule.get("mutants", {}).items():
+            caught = catches.get(scheme, {}).get(name, [])
+            mutant_count += 1
+            fewest_mutant = len(caught) if fewest_mutant is None else min(fewest_mutant, len(caught))
+            mistakes.append(f"`{name}` ({what}): {len(caught)}")
+        cells = [f"`{rule['id']}`", rule["where"], rule["rule"], str(len(ids)), shown,
+                 "; ".join(mistakes) if mistakes else "none switched on in the port"]
+        # A `|` inside a cell (even in backticks) would end it.
+        rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    summary = [scheme, len(rules), fewest_rule, mutant_count, "-" if fewest_mutant is None else fewest_mutant]
     lines = [
-        "# Which vector cases pin each rule",
+        f"# Which vector cases pin each rule of `{scheme}`",
         "",
         "<!-- Generated by `python3 conformance/coverage/coverage.py` from",
-        "conformance/coverage/rules.json (kept by hand), catches.json (measured)",
-        "and the vector files. Do not edit: edit rules.json and run the script. -->",
+        f"conformance/coverage/rules/{scheme}.json (kept by hand), catches/{scheme}.json",
+        f"(measured) and vectors/{scheme}.json. Do not edit: edit the rules file and",
+        "run the script. -->",
         "",
-        "Each rule that a scheme's page states (its inputs and its numbered",
-        "steps), with the vector cases that pin it: a port that breaks the rule",
-        "fails each of them. Every rule has at least "
-        f"{LEAST} independent cases, so that no",
-        "mistake rests on one case. A rule's *mistakes* are deliberate errors",
-        "switched on in the independent Python port (`FAIRDEAL_MUTANT=<name>`,",
-        "conformance/ports/python); the number after each is how many cases of",
-        "the scheme's file catch it, measured by running the conformance runner",
-        "(`coverage.py --mutants`). A case is counted once, however many of its",
-        "stage cases (`dealer-1/shuffle`) fail.",
+        f"Page: [docs/schemes/{scheme}.md](../schemes/{scheme}.md); cases: "
+        f"[vectors/{scheme}.json](../../vectors/{scheme}.json); what the columns mean: "
+        "[docs/vector-coverage.md](../vector-coverage.md).",
         "",
-        "| scheme | rules | fewest cases a rule | mistakes | fewest cases a mistake |",
-        "|---|---|---|---|---|",
+        f"{len(rules)} rules, the fewest cases a rule {fewest_rule}; {mutant_count} mistakes, "
+        f"the fewest cases a mistake {summary[4]}.",
+        "",
+        "| rule | where | what the page says | cases | pinned by | mistakes: cases that catch each |",
+        "|---|---|---|---|---|---|",
+        *rows,
     ]
-    sections = []
-    for scheme, rules in catalogue["schemes"].items():
-        cases = vector_cases(scheme)
-        number = {c["id"]: c["number"] for _, c in cases}
-        fewest_rule, fewest_mutant, mutant_count = None, None, 0
-        rows = []
-        for rule in rules:
-            ids = expand(scheme, cases, rule["cases"])
-            fewest_rule = len(ids) if fewest_rule is None else min(fewest_rule, len(ids))
-            shown = ", ".join(f"`{i}` #{number[i]}" for i in ids)
-            mistakes = []
-            for name, what in rule.get("mutants", {}).items():
-                caught = catches.get(scheme, {}).get(name, [])
-                mutant_count += 1
-                fewest_mutant = len(caught) if fewest_mutant is None else min(fewest_mutant, len(caught))
-                mistakes.append(f"`{name}` ({what}): {len(caught)}")
-            cells = [f"`{rule['id']}`", rule["where"], rule["rule"], str(len(ids)), shown,
-                     "; ".join(mistakes) if mistakes else "none switched on in the port"]
-            # A `|` inside a cell (even in backticks) would end it.
-            rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-        lines.append(
-            f"| [{scheme}](#{scheme}) | {len(rules)} | {fewest_rule} | {mutant_count} | "
-            f"{'-' if fewest_mutant is None else fewest_mutant} |"
-        )
-        sections += [
-            "",
-            f"## {scheme}",
-            "",
-            f"Page: [docs/schemes/{scheme}.md](schemes/{scheme}.md); cases: "
-            f"[vectors/{scheme}.json](../vectors/{scheme}.json).",
-            "",
-            "| rule | where | what the page says | cases | pinned by | mistakes: cases that catch each |",
-            "|---|---|---|---|---|---|",
-            *rows,
-        ]
-    return "\n".join(lines + sections) + "\n"
+    return "\n".join(lines) + "\n", summary
+
+
+def summary_table(rows):
+    """The summary of every scheme, for the terminal."""
+    head = ["scheme", "rules", "fewest cases a rule", "mistakes", "fewest cases a mistake"]
+    table = [head] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[k]) for r in table) for k in range(len(head))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in table)
 
 
 # --- measuring the mutants ------------------------------------------------------
@@ -255,8 +276,8 @@ def main(argv):
         k = args.index("--scheme")
         schemes.append(args[k + 1])
         del args[k : k + 2]
-    catalogue = load_json(RULES)
-    catches = load_json(CATCHES) if CATCHES.is_file() else {}
+    catalogue = load_catalogue()
+    catches = load_catches()
     failures = []
     if mutants:
         measured = measure(catalogue, runner, schemes)
@@ -265,7 +286,7 @@ def main(argv):
             for name, caught in by_name.items():
                 print(f"{scheme} {name}: {len(caught)} case(s)")
                 if check and catches.get(scheme, {}).get(name) != caught:
-                    failures.append(f"{scheme}: mutant {name}: catches.json says "
+                    failures.append(f"{scheme}: mutant {name}: catches/{scheme}.json says "
                                     f"{catches.get(scheme, {}).get(name)}, measured {caught}")
         if not check:
             for scheme, by_name in measured.items():
@@ -275,14 +296,33 @@ def main(argv):
                 s: {n: catches[s][n] for r in rules for n in r.get("mutants", {}) if n in catches.get(s, {})}
                 for s, rules in catalogue["schemes"].items()
             }
-            CATCHES.write_text(json.dumps(catches, indent=1) + "\n", encoding="utf-8")
+            write_catches(catches)
+    for scheme in catches:
+        if scheme not in catalogue["schemes"]:
+            failures.append(f"catches/{scheme}.json: no rules/{scheme}.json lists its mutants")
     failures += problems(catalogue, catches)
-    page = render(catalogue, catches) if not any("names no case" in f for f in failures) else None
+    pages, summary = {}, []
+    for scheme, rules in catalogue["schemes"].items():
+        if any(f.startswith(f"{scheme}/") and "names no case" in f for f in failures):
+            continue
+        pages[scheme], row = render(scheme, rules, catches)
+        summary.append(row)
+    left_over = sorted(p for p in PAGES.glob("*.md") if p.stem not in catalogue["schemes"]) if PAGES.is_dir() else []
     if check:
-        if page is not None and (not PAGE.is_file() or PAGE.read_text(encoding="utf-8") != page):
-            failures.append(f"{PAGE.relative_to(ROOT)} is stale: run python3 conformance/coverage/coverage.py")
-    elif page is not None:
-        PAGE.write_text(page, encoding="utf-8")
+        for scheme, page in pages.items():
+            path = PAGES / f"{scheme}.md"
+            if not path.is_file() or path.read_text(encoding="utf-8") != page:
+                failures.append(f"{path.relative_to(ROOT)} is stale: run python3 conformance/coverage/coverage.py")
+        for path in left_over:
+            failures.append(f"{path.relative_to(ROOT)} names no scheme with rules: run python3 conformance/coverage/coverage.py")
+    else:
+        PAGES.mkdir(exist_ok=True)
+        for scheme, page in pages.items():
+            (PAGES / f"{scheme}.md").write_text(page, encoding="utf-8")
+        for path in left_over:
+            path.unlink()
+    if summary:
+        print(summary_table(summary))
     for f in failures:
         print(f"FAIL {f}")
     total = sum(len(r) for r in catalogue["schemes"].values())

@@ -1,7 +1,8 @@
-//! The rule table (conformance/coverage/rules.json, rendered as
-//! docs/vector-coverage.md): every case it names exists, every rule has at
-//! least two cases, every deliberate mistake was caught by at least two,
-//! and the page lists what the table says.
+//! The rule tables (conformance/coverage/rules/<id>.json, one a scheme,
+//! rendered as docs/vector-coverage/<id>.md): every case they name exists,
+//! every rule has at least two cases, every deliberate mistake was caught by
+//! at least two (conformance/coverage/catches/<id>.json), and each page lists
+//! what its table says.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -15,10 +16,36 @@ use crate::util::vector_files;
 /// The fewest cases a rule, or a mistake, may rest on.
 pub(crate) const LEAST: usize = 2;
 
-pub(crate) fn read_json(path: &str) -> Value {
+fn read_json(path: &str) -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every file of `conformance/<dir>` named `<id>.json`, by id.
+fn per_scheme(dir: &str) -> BTreeMap<String, Value> {
+    let Ok(entries) = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)) else {
+        return BTreeMap::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let id = name.strip_suffix(".json")?.to_owned();
+            Some((id, read_json(&format!("{dir}/{name}"))))
+        })
+        .collect()
+}
+
+/// Every scheme's rules (conformance/coverage/rules/<id>.json), by id.
+pub(crate) fn rule_files() -> BTreeMap<String, Value> {
+    per_scheme("coverage/rules")
+}
+
+/// Every measured scheme's catches (conformance/coverage/catches/<id>.json),
+/// by id: for each mistake, the cases that catch it.
+pub(crate) fn catch_files() -> BTreeMap<String, Value> {
+    per_scheme("coverage/catches")
 }
 
 /// The ids a rule's case list names, selectors expanded, each once, in the
@@ -81,19 +108,18 @@ pub(crate) fn expand<'a>(file: &'a VectorFile, entries: &[Value]) -> Result<Vec<
 /// least two existing cases; every scheme with a vector file has rules.
 #[test]
 fn every_rule_rests_on_two_cases_or_more() {
-    let rules = read_json("coverage/rules.json");
-    let catches = read_json("coverage/catches.json");
+    let schemes = rule_files();
+    let catches = catch_files();
     let files: BTreeMap<String, VectorFile> = vector_files()
         .into_iter()
         .map(|(_, _, f)| (f.scheme.clone(), f))
         .collect();
-    let schemes = rules["schemes"].as_object().expect("rules.json: `schemes`");
     let mut problems = Vec::new();
     let mut mutants = BTreeSet::new();
     for (scheme, file) in &files {
         let Some(list) = schemes.get(scheme).and_then(Value::as_array) else {
             problems.push(format!(
-                "{scheme}: no rules in conformance/coverage/rules.json"
+                "{scheme}: no rules in conformance/coverage/rules/{scheme}.json"
             ));
             continue;
         };
@@ -120,20 +146,21 @@ fn every_rule_rests_on_two_cases_or_more() {
                 if !mutants.insert(name.clone()) {
                     problems.push(format!("{scheme}/{id}: mistake {name} is listed twice"));
                 }
-                let caught: Vec<&str> = catches[scheme.as_str()][name.as_str()]
-                    .as_array()
+                let caught: Vec<&str> = catches
+                    .get(scheme)
+                    .and_then(|c| c[name.as_str()].as_array())
                     .map(|a| a.iter().filter_map(Value::as_str).collect())
                     .unwrap_or_default();
                 if caught.len() < LEAST {
                     problems.push(format!(
-                        "{scheme}/{id}: mistake {name} is caught by {caught:?} (catches.json; \
+                        "{scheme}/{id}: mistake {name} is caught by {caught:?} (catches/{scheme}.json; \
                          python3 conformance/coverage/coverage.py --mutants measures it)"
                     ));
                 }
                 for case in caught {
                     if !file.cases().any(|(_, c)| c.id == case) {
                         problems.push(format!(
-                            "{scheme}: catches.json names {case:?}, which is no case"
+                            "{scheme}: catches/{scheme}.json names {case:?}, which is no case"
                         ));
                     }
                 }
@@ -142,42 +169,43 @@ fn every_rule_rests_on_two_cases_or_more() {
     }
     for scheme in schemes.keys() {
         if !files.contains_key(scheme) {
-            problems.push(format!("rules.json: {scheme} has no vector file"));
+            problems.push(format!("rules/{scheme}.json: {scheme} has no vector file"));
+        }
+    }
+    for scheme in catches.keys() {
+        if !schemes.contains_key(scheme) {
+            problems.push(format!("catches/{scheme}.json: {scheme} has no rules file"));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// docs/vector-coverage.md has a row for every rule, listing exactly the
-/// rule's cases (ids and numbers): the page is regenerated when the table
-/// or the vectors change (`python3 conformance/coverage/coverage.py`).
+/// Each scheme's page docs/vector-coverage/<id>.md has a row for every rule,
+/// listing exactly the rule's cases (ids and numbers): the page is
+/// regenerated when the table or the vectors change (`python3
+/// conformance/coverage/coverage.py`).
 #[test]
 fn the_coverage_page_lists_every_rule() {
-    let rules = read_json("coverage/rules.json");
-    let page = fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/vector-coverage.md"),
-    )
-    .expect("docs/vector-coverage.md");
     let files: BTreeMap<String, VectorFile> = vector_files()
         .into_iter()
         .map(|(_, _, f)| (f.scheme.clone(), f))
         .collect();
     let mut problems = Vec::new();
-    for (scheme, list) in rules["schemes"].as_object().into_iter().flatten() {
-        let Some(file) = files.get(scheme) else {
+    for (scheme, list) in rule_files() {
+        let Some(file) = files.get(&scheme) else {
             continue;
         };
-        let section = page
-            .split(&format!("\n## {scheme}\n"))
-            .nth(1)
-            .and_then(|s| s.split("\n## ").next())
-            .unwrap_or_default();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../docs/vector-coverage/{scheme}.md"));
+        let Ok(page) = fs::read_to_string(&path) else {
+            problems.push(format!(
+                "{scheme}: no page docs/vector-coverage/{scheme}.md"
+            ));
+            continue;
+        };
         for rule in list.as_array().into_iter().flatten() {
             let id = rule["id"].as_str().unwrap_or_default();
-            let Some(row) = section
-                .lines()
-                .find(|l| l.starts_with(&format!("| `{id}` |")))
-            else {
+            let Some(row) = page.lines().find(|l| l.starts_with(&format!("| `{id}` |"))) else {
                 problems.push(format!("{scheme}/{id}: no row on the page"));
                 continue;
             };
@@ -205,7 +233,7 @@ fn the_coverage_page_lists_every_rule() {
     }
     assert!(
         problems.is_empty(),
-        "docs/vector-coverage.md is stale (run python3 conformance/coverage/coverage.py):\n{}",
+        "docs/vector-coverage/ is stale (run python3 conformance/coverage/coverage.py):\n{}",
         problems.join("\n")
     );
 }

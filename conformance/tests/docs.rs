@@ -1,19 +1,21 @@
-//! Generated docs: docs/porting.md's table of inputs is written from the
-//! registry, so a new scheme's row needs no hand edit. The test fails when
-//! the committed table differs; `UPDATE_DOCS=1 cargo test -p
-//! fairdeal-conformance docs` writes it.
+//! Generated docs: each scheme's page (docs/schemes/<id>.md) holds a table
+//! of its inputs and its games' inputs, written from the registry, so that
+//! a new scheme's table is in its own page and no other page lists schemes.
+//! The test fails when a committed table differs; `UPDATE_DOCS=1 cargo test
+//! -p fairdeal-conformance inputs_table` writes them.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use fairdeal::DynScheme;
 use fairdeal::core::input::Field;
 
 const START: &str = "<!-- inputs:start -->\n";
 const END: &str = "<!-- inputs:end -->";
 
-fn porting_md() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/porting.md")
+fn page(id: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../docs/schemes/{id}.md"))
 }
 
 /// A cell of names: `` `a`, `b` ``, empty for none.
@@ -22,10 +24,10 @@ fn names<'a>(fields: impl Iterator<Item = &'a Field>) -> String {
     names.join(", ")
 }
 
-/// The table: a row for each scheme in registry order, then each game; the
-/// "to know" column is prose, kept from the committed row of the same name
-/// (empty for a new one).
-fn inputs_table(committed: &str) -> String {
+/// The table of `scheme`: a row for the scheme, then one for each of its
+/// games; the "to know" column is prose, kept from the committed row of the
+/// same name (empty for a new one).
+fn inputs_table(scheme: &dyn DynScheme, committed: &str) -> String {
     let notes: BTreeMap<&str, &str> = committed
         .lines()
         .skip(2)
@@ -36,11 +38,9 @@ fn inputs_table(committed: &str) -> String {
             Some((*cells.first()?, *cells.get(3)?))
         })
         .collect();
-    let mut rows: Vec<(String, &[Field])> = Vec::new();
-    for scheme in fairdeal::SCHEMES {
-        rows.push((format!("`{}`", scheme.id()), scheme.info().fields));
-    }
-    for (scheme, game) in fairdeal::games() {
+    let mut rows: Vec<(String, &[Field])> =
+        vec![(format!("`{}`", scheme.id()), scheme.info().fields)];
+    for game in scheme.info().games {
         rows.push((
             format!("`{}` game `{}`", scheme.id(), game.name),
             game.fields,
@@ -70,27 +70,47 @@ fn inputs_table(committed: &str) -> String {
     out
 }
 
+/// Each registered scheme's page holds its inputs table between the
+/// markers, as the registry's field lists write it.
 #[test]
-fn the_porting_guides_inputs_table_is_generated_from_the_registry() {
-    let path = porting_md();
-    let text = fs::read_to_string(&path).expect("docs/porting.md");
-    let from = text.find(START).expect("the start marker") + START.len();
-    let to = from + text[from..].find(END).expect("the end marker");
-    let table = inputs_table(&text[from..to]);
-    if table == text[from..to] {
-        return;
+fn every_scheme_pages_inputs_table_is_generated_from_the_registry() {
+    let update = std::env::var_os("UPDATE_DOCS").is_some();
+    let mut stale = Vec::new();
+    for scheme in fairdeal::SCHEMES {
+        let id = scheme.id();
+        let path = page(id);
+        let text =
+            fs::read_to_string(&path).unwrap_or_else(|e| panic!("docs/schemes/{id}.md: {e}"));
+        let (Some(start), Some(end)) = (text.find(START), text.find(END)) else {
+            stale.push(format!(
+                "docs/schemes/{id}.md: no inputs table; put the two lines\n  {}  {END}\n  \
+                 at the end of its Inputs section",
+                START
+            ));
+            continue;
+        };
+        let from = start + START.len();
+        let table = inputs_table(*scheme, &text[from..end]);
+        if table == text[from..end] {
+            continue;
+        }
+        if update {
+            let updated = format!("{}{table}{}", &text[..from], &text[end..]);
+            // Written whole, then renamed: an interrupted run leaves the page.
+            let tmp = path.with_extension("md.tmp");
+            fs::write(&tmp, updated).expect("docs/schemes/ is writable");
+            fs::rename(&tmp, &path).expect("docs/schemes/ is writable");
+            continue;
+        }
+        stale.push(format!(
+            "docs/schemes/{id}.md: its inputs table should read:\n{table}"
+        ));
     }
-    if std::env::var_os("UPDATE_DOCS").is_some() {
-        let updated = format!("{}{table}{}", &text[..from], &text[to..]);
-        // Written whole, then renamed: an interrupted run leaves the page.
-        let tmp = path.with_extension("md.tmp");
-        fs::write(&tmp, updated).expect("docs/porting.md.tmp is writable");
-        fs::rename(&tmp, &path).expect("docs/porting.md is writable");
-        return;
-    }
-    panic!(
-        "docs/porting.md's inputs table differs from the registry; run\n  \
-         UPDATE_DOCS=1 cargo test -p fairdeal-conformance the_porting_guides_inputs_table\n\
-         and fill in any empty \"to know\" cell. It should read:\n{table}"
+    assert!(
+        stale.is_empty(),
+        "scheme pages whose inputs table differs from the registry; run\n  \
+         UPDATE_DOCS=1 cargo test -p fairdeal-conformance inputs_table\n\
+         and fill in any empty \"to know\" cell:\n{}",
+        stale.join("\n")
     );
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 use fairdeal_conformance::VectorFile;
 use serde_json::Value;
 
-use crate::coverage::{LEAST, expand, read_json};
+use crate::coverage::{LEAST, catch_files, expand, rule_files};
 
 /// The workspace root, from this crate.
 fn root() -> &'static Path {
@@ -34,12 +34,24 @@ fn missing_files(id: &str) -> Vec<String> {
             format!("conformance/independent/rules/{id}.py"),
             "its fingerprint rule (step 5)",
         ),
+        (
+            format!("docs/vector-coverage/{id}.md"),
+            "its page of rules (step 6: python3 conformance/coverage/coverage.py)",
+        ),
     ];
-    files
+    let mut out: Vec<String> = files
         .into_iter()
         .filter(|(path, _)| !root().join(path).is_file())
         .map(|(path, what)| format!("{path}: {what}"))
-        .collect()
+        .collect();
+    let page = std::fs::read_to_string(root().join(format!("docs/schemes/{id}.md")));
+    if page.is_ok_and(|text| !text.contains("<!-- inputs:start -->")) {
+        out.push(format!(
+            "docs/schemes/{id}.md: its inputs table, between <!-- inputs:start --> and \
+             <!-- inputs:end --> (step 6: UPDATE_DOCS=1 ... inputs_table)"
+        ));
+    }
+    out
 }
 
 /// What scheme `id` lacks in the rule table: its rules, two cases for each,
@@ -47,12 +59,12 @@ fn missing_files(id: &str) -> Vec<String> {
 fn missing_rules(
     id: &str,
     file: Option<&VectorFile>,
-    rules: &Value,
-    catches: &Value,
+    rules: Option<&Value>,
+    catches: Option<&Value>,
 ) -> Vec<String> {
-    let Some(list) = rules["schemes"][id].as_array().filter(|l| !l.is_empty()) else {
+    let Some(list) = rules.and_then(Value::as_array).filter(|l| !l.is_empty()) else {
         return vec![format!(
-            "conformance/coverage/rules.json: the rules of docs/schemes/{id}.md, each with \
+            "conformance/coverage/rules/{id}.json: the rules of docs/schemes/{id}.md, each with \
              {LEAST} cases or more (step 6)"
         )];
     };
@@ -66,7 +78,7 @@ fn missing_rules(
         let entries = rule["cases"].as_array().cloned().unwrap_or_default();
         match expand(file, &entries) {
             Ok(ids) if ids.len() < LEAST => out.push(format!(
-                "rule {rule_id}: {} case(s), {LEAST} needed (vectors/{id}.json, rules.json)",
+                "rule {rule_id}: {} case(s), {LEAST} needed (vectors/{id}.json, rules/{id}.json)",
                 ids.len()
             )),
             Ok(_) => {}
@@ -77,7 +89,9 @@ fn missing_rules(
             .into_iter()
             .flat_map(|m| m.keys())
         {
-            let caught = catches[id][name.as_str()].as_array().map_or(0, Vec::len);
+            let caught = catches
+                .and_then(|c| c[name.as_str()].as_array())
+                .map_or(0, Vec::len);
             if caught < LEAST {
                 out.push(format!(
                     "rule {rule_id}: mistake {name} caught by {caught} case(s), {LEAST} needed \
@@ -93,8 +107,8 @@ fn missing_rules(
 /// one test after registering a scheme, and read one list.
 #[test]
 fn a_new_scheme_lacks_nothing() {
-    let rules = read_json("coverage/rules.json");
-    let catches = read_json("coverage/catches.json");
+    let rules = rule_files();
+    let catches = catch_files();
     let files: BTreeMap<String, VectorFile> = crate::util::vector_files()
         .into_iter()
         .map(|(_, _, f)| (f.scheme.clone(), f))
@@ -103,7 +117,12 @@ fn a_new_scheme_lacks_nothing() {
     for scheme in fairdeal::SCHEMES {
         let id = scheme.id();
         let mut missing = missing_files(id);
-        missing.extend(missing_rules(id, files.get(id), &rules, &catches));
+        missing.extend(missing_rules(
+            id,
+            files.get(id),
+            rules.get(id),
+            catches.get(id),
+        ));
         if scheme.info().bench.is_empty() {
             missing.push("INFO.bench: a trace case of its vector file to time (step 2)".to_owned());
         }

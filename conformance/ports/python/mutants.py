@@ -12,7 +12,7 @@ At most one mutant is on, named by the environment variable FAIRDEAL_MUTANT
 refuses to start (exit 2) when the name is not in the catalogue.
 
 A second, larger set of mistakes measures how well the vectors pin each
-rule of the scheme pages: the `mutants` of conformance/coverage/rules.json,
+rule of the scheme pages: the `mutants` of conformance/coverage/rules/<id>.json,
 one or more per rule, switched on the same way (RULE_NAMES). They are not
 pitfalls for docs/porting.md; `conformance/coverage/coverage.py --mutants`
 runs them.
@@ -25,7 +25,7 @@ from pathlib import Path
 
 ENV = "FAIRDEAL_MUTANT"
 CATALOGUE = Path(__file__).resolve().with_name("mutants.json")
-RULES = Path(__file__).resolve().parents[2] / "coverage" / "rules.json"
+RULES = Path(__file__).resolve().parents[2] / "coverage" / "rules"
 FIELDS = ("name", "pitfall", "scheme", "case", "stage")
 
 
@@ -48,18 +48,16 @@ def load(path=CATALOGUE):
 
 
 def load_rule_mutants(path=RULES):
-    """The names of the rule mutants of conformance/coverage/rules.json
-    (none when the file is absent, as in a copy of this folder alone)."""
-    if not path.is_file():
+    """The names of the rule mutants of conformance/coverage/rules/<id>.json,
+    every scheme's (none when the folder is absent, as in a copy of this
+    folder alone)."""
+    if not path.is_dir():
         return ()
-    with open(path, encoding="utf-8") as f:
-        catalogue = json.load(f)
-    return tuple(
-        name
-        for rules in catalogue["schemes"].values()
-        for rule in rules
-        for name in rule.get("mutants", {})
-    )
+    names = []
+    for file in sorted(path.glob("*.json")):
+        with open(file, encoding="utf-8") as f:
+            names += [name for rule in json.load(f) for name in rule.get("mutants", {})]
+    return tuple(names)
 
 
 ENTRIES = load()
@@ -86,5 +84,5 @@ def active(name):
     """Whether the mutant `name` is switched on. `name` must be in the
     catalogue: a switch with a misspelt name is a bug of the port."""
     if name not in NAMES and name not in RULE_NAMES:
-        raise KeyError(f"mutant {name!r} is not in {CATALOGUE.name} nor in {RULES.name}")
+        raise KeyError(f"mutant {name!r} is not in {CATALOGUE.name} nor in coverage/rules/")
     return _selected == name

@@ -38,7 +38,7 @@ fn diagnosis_a_dealer_rule_mistake_is_reported_at_the_dealer() {
         "{out}"
     );
     // The Python port's own mistake of a dealer that hits soft 17
-    // (conformance/coverage/rules.json).
+    // (conformance/coverage/rules/<id>.json).
     let o = command()
         .args([
             "conformance",
@@ -155,7 +155,12 @@ fn diagnosis_the_summary_says_which_stages_are_right() {
 /// The text of docs/porting.md between `<!-- NAME:start -->` and
 /// `<!-- NAME:end -->`.
 fn guide_block(name: &str) -> String {
-    let guide = std::fs::read_to_string(root().join("docs/porting.md")).expect("docs/porting.md");
+    block_of("docs/porting.md", name)
+}
+
+/// The text between `<!-- NAME:start -->` and `<!-- NAME:end -->` in `page`.
+fn block_of(page: &str, name: &str) -> String {
+    let guide = std::fs::read_to_string(root().join(page)).expect(page);
     let start = format!("<!-- {name}:start -->\n");
     let from = guide.find(&start).expect("the start marker") + start.len();
     let to = from
@@ -200,10 +205,11 @@ fn diagnosis_the_porting_guide_shows_a_failure_exactly_as_printed() {
     assert_eq!(any_python(&stdout(&o)), any_python(shown));
 }
 
-/// docs/porting.md's table of inputs lists each scheme's and each game's
+/// Each scheme page's table of inputs (docs/porting.md, "Inputs, scheme by
+/// scheme", points to them) lists the scheme's and each of its games'
 /// required and optional fields as the schemes define them.
 #[test]
-fn diagnosis_the_porting_guide_lists_every_input_field() {
+fn diagnosis_the_scheme_pages_list_every_input_field() {
     let names = |cell: &str| -> Vec<String> {
         cell.split(',')
             .map(|n| n.trim().trim_matches('`').to_owned())
@@ -211,9 +217,12 @@ fn diagnosis_the_porting_guide_lists_every_input_field() {
             .collect()
     };
     let mut rows = std::collections::BTreeMap::new();
-    for line in guide_block("inputs").lines().skip(2) {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        rows.insert(cells[1].to_owned(), (names(cells[2]), names(cells[3])));
+    for scheme in fairdeal::SCHEMES {
+        let page = format!("docs/schemes/{}.md", scheme.id());
+        for line in block_of(&page, "inputs").lines().skip(2) {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            rows.insert(cells[1].to_owned(), (names(cells[2]), names(cells[3])));
+        }
     }
     let mut expected = std::collections::BTreeMap::new();
     for scheme in fairdeal::SCHEMES {
