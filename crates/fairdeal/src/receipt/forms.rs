@@ -390,17 +390,40 @@ fn candidates(named: Option<Named>) -> Vec<Candidate> {
 }
 
 /// Returns the candidate whose fields the names fit best: most names
-/// known; among a scheme's own receipt and its games', the scheme's own
-/// where it knows as many.
+/// known, then whether it lacks none of its required fields (a receipt of
+/// server seed, client seed and nonce fits a scheme that needs no more
+/// better than one that also needs a count of players; a lone seed, which
+/// lacks fields of both schemes that take one, still fits both alike); among a scheme's own
+/// receipt and its games', the scheme's own where it knows as many.
 ///
 /// # Errors
 ///
-/// No candidate knows any name; two schemes (or two games of one) know as
-/// many.
+/// No candidate knows any name; two schemes (or two games of one) fit
+/// alike.
 fn best(pool: &[Candidate], names: &[Name]) -> Result<Candidate, Error> {
-    let score = |c: &Candidate| names.iter().filter(|&&n| c.resolve(n).is_some()).count();
-    let top = pool.iter().map(score).max().unwrap_or(0);
-    let fits: Vec<Candidate> = pool.iter().copied().filter(|c| score(c) == top).collect();
+    let known = |c: &Candidate| names.iter().filter(|&&n| c.resolve(n).is_some()).count();
+    let lacking = |c: &Candidate| {
+        let given: Vec<&str> = names
+            .iter()
+            .filter_map(|&n| match c.resolve(n) {
+                Some(Target::Field(f)) => Some(f.name),
+                _ => None,
+            })
+            .collect();
+        c.fields()
+            .iter()
+            .filter(|f| f.required && !given.contains(&f.name))
+            .count()
+    };
+    // Higher is better: the names known, then a complete receipt.
+    let score = |c: &Candidate| (known(c), lacking(c) == 0);
+    let top_score = pool.iter().map(score).max();
+    let top = top_score.map_or(0, |(k, _)| k);
+    let fits: Vec<Candidate> = pool
+        .iter()
+        .copied()
+        .filter(|c| Some(score(c)) == top_score)
+        .collect();
     let own: Vec<Candidate> = fits.iter().copied().filter(|c| c.game.is_none()).collect();
     let chosen = match (top, own.as_slice(), fits.as_slice()) {
         (0, ..) => None,
