@@ -1042,3 +1042,27 @@ test('a hand that differs is said plainly: who was dealt what, what you recorded
     await page.close();
   }
 });
+
+test('a hand that differs marks each card that differs, outlined and read as "differs"', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster'), hand: 'Tc 9s 9d Jd Ac' });
+    assert.equal(v.state, 'bad', v.text);
+    const cards = await page.$$eval('#verdict .hand-mismatch .card', (nodes) => nodes.map((c) => ({
+      list: c.closest('.cards').getAttribute('aria-label'),
+      code: c.dataset.code,
+      marked: c.classList.contains('marked'),
+      label: c.getAttribute('aria-label'),
+      outline: getComputedStyle(c).outlineStyle,
+    })));
+    const marked = cards.filter((c) => c.marked);
+    assert.deepEqual(marked.map((c) => [c.list, c.code, c.label]),
+      [['dealt', 'Ad', 'ace of diamonds, differs'], ['recorded', 'Ac', 'ace of clubs, differs']]);
+    assert.ok(marked.every((c) => c.outline === 'solid'), JSON.stringify(marked));
+    assert.ok(cards.filter((c) => !c.marked).every((c) => c.outline === 'none' && !/differs/.test(c.label)));
+    assert.equal(cards.length, 10);
+    await shot(page, 'hand-mismatch-marked');
+  } finally {
+    await page.close();
+  }
+});
