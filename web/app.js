@@ -2,9 +2,12 @@
 // open a link to a receipt), and read the verdict, the table and the
 // method's stages. Everything runs here, in the wasm package built from
 // the same crates as the CLI (web/pkg, made by `bash web/build.sh`), through
-// its schemes, verify, play and roll; nothing is sent anywhere. A receipt's
-// text goes to the package as it is, read as the CLI reads a file (at most
-// 4 MiB, a key given twice refused, numbers as written), never JSON.parse.
+// its schemes, verify, play and roll; nothing is sent anywhere. A pasted,
+// dropped or linked receipt is read by the package's readReceipt, as the
+// CLI reads a file (at most 4 MiB, a key given twice refused, numbers as
+// written), never JSON.parse: the JSON object, the lines of the site's page
+// (`Server seed: ...`) or the site's verifier command; a receipt without
+// its fingerprint is asked for it by name, with where the player saw it.
 // Before it accepts a receipt, the page runs a few published vector cases
 // through the package (selftest.js) and refuses to verify when one fails.
 // A verdict is of the inputs it checked: any edit clears it, with the deal
@@ -12,10 +15,10 @@
 
 import { el } from './dom.js';
 import {
-  FieldError, buildForm, clearErrors, fillForm, helpText, offerSeats, readForm, showFieldError,
+  FieldError, askFor, buildForm, clearAsks, clearErrors, fillForm, helpText, offerSeats, readForm, showFieldError,
 } from './form.js';
 import {
-  checksWords, failureWords, showVerdict, stagesOf, tableOf, verifiedWords,
+  checksWords, failureWords, hintList, showVerdict, stagesOf, tableOf, verifiedWords,
 } from './results.js';
 import { outcomeOf } from './games.js';
 import { selfTest } from './selftest.js';
@@ -84,7 +87,10 @@ function invalidate() {
   page.changed.hidden = false;
 }
 
-/** Shows a refused input: in words at the top, the message next to its field. */
+/**
+ * Shows a refused input: in words at the top, the message next to its
+ * field, and under the refusal its hints (an Error's `hints`), as text.
+ */
 function showError(error, scheme) {
   const field = error && error.field;
   const message = (error && error.message) || String(error);
@@ -92,7 +98,7 @@ function showError(error, scheme) {
   const where = control
     ? el('p', {}, 'Fix the field marked below: ', el('a', { href: `#${control.id}` }, message))
     : el('p', {}, message);
-  showVerdict(page.verdict, 'refused', 'NOT CHECKED: an input was refused', where);
+  showVerdict(page.verdict, 'refused', 'NOT CHECKED: an input was refused', where, hintList(error && error.hints));
   if (control) control.focus();
 }
 
@@ -133,6 +139,7 @@ function showGame(scheme, game, result) {
 /** Verifies what the form holds, shows it, and puts it in the shareable link. */
 function run({ focus = true } = {}) {
   clearAll();
+  clearAsks(page.fields);
   const scheme = current();
   const game = currentGame(scheme);
   let receipt;
@@ -163,60 +170,44 @@ function share(text) {
   history.replaceState(null, '', encodeReceipt(text));
 }
 
-/**
- * Returns the scheme a receipt without `scheme` is for: the one whose
- * required fields it has, all of them, and no field of another.
- */
-function guessScheme(receipt) {
-  const fits = schemes.filter((s) => s.fields.every((f) => !f.required || f.name in receipt)
-    && Object.keys(receipt).every((k) => ['fingerprint', 'hand', 'seat', ...(s.commitment.aliases || [])].includes(k)
-      || s.fields.some((f) => f.name === k)));
-  return fits.length === 1 ? fits[0].id : null;
-}
-
-/** Shows why a pasted, dropped or linked receipt was refused before it was checked. */
-function refuseReceipt(message, heading = 'NOT CHECKED: the receipt was refused') {
+/** Shows why a pasted, dropped or linked receipt was refused before it was checked, with the refusal's hints. */
+function refuseReceipt(error, heading = 'NOT CHECKED: the receipt was refused') {
+  const message = (error && error.message) || String(error);
   clearAll();
   page.pasteError.textContent = message;
   page.paste.setAttribute('aria-invalid', 'true');
-  showVerdict(page.verdict, 'refused', heading, el('p', {}, message));
+  showVerdict(page.verdict, 'refused', heading, el('p', {}, message), hintList(error && error.hints));
 }
 
 /**
- * Reads a pasted, dropped or linked receipt's `text`: `{ scheme, game,
- * form, receipt, missing, text }`, `receipt` its fields by name and `text`
- * the JSON text to verify as it is. A JSON object alone for now, its
- * scheme named or guessed from its fields. The package's readReceipt(text)
- * returns this shape for every form of a receipt (label lines too), with
- * what is missing: it replaces this one function.
- *
- * @throws {Error} why the text is not a receipt, in the CLI's words
+ * Asks for what a receipt lacks (readReceipt's `missing`: the fingerprint
+ * the app showed before play), by that name, next to its field and at the
+ * top, saying where the player saw it; the field is focused.
  */
-function readPasted(text) {
-  const receipt = fairdeal.readJson(text);
-  if (receipt === null || typeof receipt !== 'object' || Array.isArray(receipt)) {
-    throw new Error('receipt: expected one JSON object, as in docs/receipts/*.json');
-  }
-  return {
-    scheme: receipt.scheme ?? guessScheme(receipt) ?? page.scheme.value,
-    game: receipt.game,
-    form: 'json',
-    receipt,
-    missing: [],
-    text,
-  };
+function askMissing(scheme, missing, focus) {
+  const asked = missing.map((m) => askFor(page.fields, m, scheme.commitment.aliases || [])).filter(Boolean);
+  const first = missing[0];
+  const control = asked[0] || null;
+  const words = `Give ${first.ask}: you saw it ${first.where}.`;
+  showVerdict(page.verdict, 'unchecked', `NOT CHECKED yet: give ${first.ask}`,
+    control ? el('p', {}, el('a', { href: `#${control.id}` }, words), ' Then verify.') : el('p', {}, words),
+    ...missing.slice(1).map((m) => el('p', {}, `Give ${m.ask}: you saw it ${m.where}.`)));
+  if (control && focus) control.focus();
 }
 
 /**
- * Puts a receipt (its `text`) in the form and verifies it. The text is
- * read by the package as the CLI reads a file, then verified as it is.
+ * Puts a receipt (its `text`, in any form the site gives it) in the form
+ * and verifies it; a receipt that lacks its fingerprint is asked for it.
+ * The text is read by the package's readReceipt as the CLI reads a file:
+ * a JSON receipt is then verified as its text is, another form as the
+ * receipt readReceipt made of it.
  */
 function loadText(text, { focus = true, heading } = {}) {
   let read;
   try {
-    read = readPasted(text);
+    read = fairdeal.readReceipt(text);
   } catch (e) {
-    refuseReceipt(e.message, heading);
+    refuseReceipt(e, heading);
     return;
   }
   clearAll();
@@ -225,19 +216,30 @@ function loadText(text, { focus = true, heading } = {}) {
     const scheme = current();
     fillForm(page.fields, scheme, currentGame(scheme), read.receipt);
   } catch (e) {
-    refuseReceipt(e.message, heading);
+    refuseReceipt(e, heading);
     return;
+  }
+  const scheme = current();
+  const game = currentGame(scheme);
+  if (read.missing.length) {
+    // A deal is checked only against its fingerprint: asked for, nothing
+    // is shown until it is given. A game's outcome is shown unchecked
+    // meanwhile (as with its fingerprint left empty), the ask beside it.
+    if (!game) {
+      askMissing(scheme, read.missing, focus);
+      return;
+    }
+    for (const m of read.missing) askFor(page.fields, m, scheme.commitment.aliases || []);
   }
   // The receipt's text goes to the verifier first, so that a value the
   // form would read differently (a "1" for an integer, 1.0, a seat the
   // scheme has not) is refused with the CLI's words, next to its field.
-  const scheme = current();
-  const game = currentGame(scheme);
+  const json = read.form === 'json' ? text : receiptText(read.receipt);
   try {
-    if (game) fairdeal[game.verb](game.name, read.text);
-    else fairdeal.verify(scheme.id, read.text);
+    if (game) fairdeal[game.verb](game.name, json);
+    else fairdeal.verify(scheme.id, json);
   } catch (e) {
-    share(read.text);
+    share(json);
     showError(e, scheme);
     return;
   }
@@ -250,7 +252,7 @@ async function loadFile(file) {
     fairdeal.checkSize(file.size);
   } catch (e) {
     page.paste.value = '';
-    refuseReceipt(`${e.message} (${file.name} holds ${file.size} bytes)`);
+    refuseReceipt({ message: `${e.message} (${file.name} holds ${file.size} bytes)`, hints: e.hints });
     return;
   }
   const text = await file.text();

@@ -45,9 +45,14 @@ export function cardElement(code, { marked = false } = {}) {
   return span;
 }
 
-/** Returns `codes` sorted for reading: the joker first, then spades, hearts, clubs, diamonds, high first. */
+/**
+ * Returns `codes` sorted for reading: the joker first, then spades, hearts,
+ * clubs, diamonds, high first. Items may be `{ code }` objects, sorted by
+ * their code.
+ */
 export function sortedHand(codes) {
-  const key = (code) => {
+  const key = (item) => {
+    const code = typeof item === 'string' ? item : item.code;
     if (code === 'Jk') return [0, 0];
     const suit = SUITS[code[1]];
     return [suit ? suit.order : 9, RANKS.indexOf(code[0])];
@@ -66,17 +71,21 @@ export const LONG = 64;
 /**
  * Returns a list of cards as an element, in the order given, a space
  * between two cards (none after the last); past LONG cards, the first
- * SHOWN and a note with the count. The codes in `marked` are marked.
+ * SHOWN and a note with the count. `marked` flags the cards to mark, one
+ * flag per card of `codes` in the order given (a verdict's `dealt_differs`
+ * or `recorded_differs`), so that of a card given twice only the one that
+ * differs is marked.
  */
 export function cardList(codes, { sort = false, label = null, marked = [] } = {}) {
   const list = document.createElement('span');
   list.className = 'cards';
   if (label) list.setAttribute('aria-label', label);
-  const ordered = sort ? sortedHand(codes) : codes;
+  const cards = codes.map((code, i) => ({ code, marked: marked[i] === true }));
+  const ordered = sort ? sortedHand(cards) : cards;
   const shown = ordered.length > LONG ? ordered.slice(0, SHOWN) : ordered;
-  shown.forEach((code, i) => {
+  shown.forEach((card, i) => {
     if (i > 0) list.append(' ');
-    list.append(cardElement(code, { marked: marked.includes(code) }));
+    list.append(cardElement(card.code, { marked: card.marked }));
   });
   if (shown.length < ordered.length) {
     const more = document.createElement('span');

@@ -326,6 +326,48 @@ export function fillForm(container, scheme, game, receipt) {
   offerSeats(container, scheme, Number.isSafeInteger(seat) && seat >= 0 ? seat : undefined);
 }
 
+/** The id of the element that asks for a field a receipt lacks. */
+export const askId = (name) => `f-${name}-ask`;
+
+/**
+ * Asks, next to its field, for what a receipt lacks: `missing` is one of
+ * readReceipt's `{ field, ask, where }` (`lock` is the fingerprint). Says
+ * `Give <ask>: you saw it <where>.` under the field's label, as text, and
+ * adds it to the control's description; returns the control to focus, or
+ * null when the form has no such field.
+ */
+export function askFor(root, missing, aliases = []) {
+  const name = aliases.includes(missing.field) ? 'fingerprint' : missing.field;
+  const control = root.querySelector(`#${controlId(name)}`);
+  const block = control?.closest('.field');
+  if (!block) return null;
+  block.querySelector(`#${askId(name)}`)?.remove();
+  const ask = el('p', { class: 'ask', id: askId(name), 'data-ask': missing.field },
+    el('strong', {}, `Give ${missing.ask}`), `: you saw it ${missing.where}.`);
+  const help = block.querySelector(`#f-${name}-help`);
+  if (help) help.before(ask);
+  else block.append(ask);
+  block.classList.add('asked');
+  const described = (control.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+  if (!described.includes(ask.id)) control.setAttribute('aria-describedby', [ask.id, ...described].join(' '));
+  return control;
+}
+
+/** Takes away each ask (askFor) whose field now holds a value. */
+export function clearAsks(root) {
+  for (const ask of root.querySelectorAll('.ask')) {
+    const name = ask.id.replace(/^f-/, '').replace(/-ask$/, '');
+    const control = root.querySelector(`#${controlId(name)}`);
+    if (control && control.value === '') continue;
+    ask.closest('.field')?.classList.remove('asked');
+    if (control) {
+      const described = (control.getAttribute('aria-describedby') || '').split(' ').filter((id) => id && id !== ask.id);
+      control.setAttribute('aria-describedby', described.join(' '));
+    }
+    ask.remove();
+  }
+}
+
 /** Clears every field's error. */
 export function clearErrors(root) {
   for (const node of root.querySelectorAll('.field-error')) node.textContent = '';

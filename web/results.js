@@ -72,6 +72,17 @@ export function verifiedWords(scheme, result, what = 'The cards below') {
   return parts;
 }
 
+/**
+ * Returns the hints of a verdict or of a refusal (an Error's `hints`: a
+ * space copied after a seed, a phrase with its quotes kept) as a list, each
+ * as text; null when there are none.
+ */
+export function hintList(hints) {
+  const list = Array.isArray(hints) ? hints.filter((h) => typeof h === 'string' && h !== '') : [];
+  if (!list.length) return null;
+  return el('ul', { class: 'hints' }, ...list.map((h) => el('li', {}, el('strong', {}, 'Hint: '), h)));
+}
+
 /** The paragraphs of a verdict of `verify`, `play` or `roll` that is not verified. */
 export function failureWords(scheme, result) {
   const f = result.failure || {};
@@ -84,22 +95,19 @@ export function failureWords(scheme, result) {
   } else if (f.check === 'hand') {
     const seat = f.seat !== null && f.seat !== undefined ? seatName(scheme, f.seat) : 'you';
     const when = f.deal > 1 || (result.series ?? false) ? `In hand ${f.deal}, dealt` : 'Dealt';
-    // NOTE: the facade is to mark the cards that differ in a hand mismatch
-    // (issue 22); once the failure carries them, pass them as `marked`
-    // (cardList and cardElement draw and announce marked cards).
+    // Each card that differs (the failure's flags, one per card) is drawn
+    // outlined and read as "differs".
     out.push(el('p', { class: 'hand-mismatch' }, `${when} to ${seat} by these inputs: `,
-      cardList(f.dealt || [], { label: 'dealt' }), '. You recorded: ',
-      cardList(f.recorded || [], { label: 'recorded' }), '.'));
+      cardList(f.dealt || [], { label: 'dealt', marked: f.dealt_differs || [] }), '. You recorded: ',
+      cardList(f.recorded || [], { label: 'recorded', marked: f.recorded_differs || [] }), '.'));
     out.push(el('p', {}, 'The fingerprint matches, so the difference is in the inputs it does not cover, or in the cards recorded.'));
   } else if (f.check === 'record') {
     out.push(el('p', {}, `The game record does not hold: ${f.what}: the method gives ${f.expected}, the record says ${f.given}.`));
   } else {
     out.push(el('p', {}, `A check failed: ${shownValue(f)}.`));
   }
-  const hints = result.hints || [];
-  if (hints.length) {
-    out.push(el('ul', { class: 'hints' }, ...hints.map((h) => el('li', {}, el('strong', {}, 'Hint: '), h))));
-  }
+  const hints = hintList(result.hints);
+  if (hints) out.push(hints);
   if (f.check === 'fingerprint') {
     out.push(el('p', { class: 'quiet' }, 'Nothing is shown: inputs that do not match what was committed prove nothing about the game.'));
   }

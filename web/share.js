@@ -1,7 +1,7 @@
 // A shareable link: the receipt's JSON text, UTF-8, base64url, in the URL's
 // fragment (`#r=...`). A browser never sends the fragment to a server, so
 // the receipt stays with whoever holds the link. The text is carried as it
-// is, and read back by the verifier as a pasted receipt is (readJson).
+// is, and read back by the verifier as a pasted receipt is (readReceipt).
 
 /** Returns the fragment (`#r=...`) that carries the receipt's JSON `text`. */
 export function encodeReceipt(text) {

@@ -7,8 +7,11 @@
 // server. Then issue 22's: a verdict that any edit clears and that prints
 // what it matched, the self-test on load (a page that refuses when a case
 // fails), the choices as selects, the help, the roulette colours, dark
-// mode, a page opened as a file, a hand on one line at 375 px. A
-// screenshot per scheme goes to target/web-screens/<scheme>.png, and one
+// mode, a page opened as a file, a hand on one line at 375 px; each
+// example of each scheme page's "The receipt as the site gives it" pasted
+// as it is and VERIFIED (its fingerprint typed where the page asks for
+// it), the cards of a hand mismatch that differ marked, a refusal's hints.
+// A screenshot per scheme goes to target/web-screens/<scheme>.png, and one
 // of each of those (light and dark, desktop and phone).
 //
 // Run by web/test.sh (after web/build.sh); alone: `node --test web/test/`.
@@ -512,7 +515,7 @@ test('a link whose client seed holds direction marks shows them escaped, as the 
     assert.equal(r.state, 'refused', r.text);
     assert.ok(r.text.includes('receipt: "see\\u{200b}me\\u{202e}" is not a field of euchremaster'), r.text);
     r = await paste(page, { scheme: 'euchre\u2066master', ...receipt('euchremaster') });
-    assert.ok(r.text.includes('scheme: "euchre\\u{2066}master" is not a scheme of this build'), r.text);
+    assert.ok(r.text.includes('scheme: "euchre\\u{2066}master" is not accepted, expected one of'), r.text);
     assert.doesNotMatch(await page.evaluate(() => document.body.innerText), raw);
     await shot(page, 'escaped-client-seed');
   } finally {
@@ -913,6 +916,8 @@ test('roulette: every slot in its colour, RED_BAIT red and BLACK_BAIT black', { 
     for (const [outcome, client] of Object.entries(seeds)) {
       const v = await paste(page, { scheme: 'hmac-blackjack', game: 'roulette', server_seed: SEED, client_seed: client });
       assert.equal(v.state, 'unchecked', v.text);
+      // Shown unchecked, the fingerprint asked for beside its field.
+      assert.match((await asked(page)).text, /^Give the fingerprint the app showed before play: you saw it /);
       const chip = await page.$eval('.roulette .chip', (c) => ({ outcome: c.dataset.outcome, text: c.textContent, colour: getComputedStyle(c).backgroundColor }));
       assert.deepEqual(chip, { outcome, text: outcome.replace('_', ' '), colour: want[outcome] }, outcome);
       if (outcome === 'RED_BAIT') await shot(page, 'roulette-red-bait');
@@ -1038,6 +1043,182 @@ test('a hand that differs is said plainly: who was dealt what, what you recorded
     assert.match(text, /^Dealt to you \(0\) by these inputs: 10♣ 9♠ 9♦ J♦ A♦\. You recorded: 10♣ 9♠ 9♦ J♦ A♣\.$/);
     assert.doesNotMatch(v.text, / [;.,:]|you at you/);
     await shot(page, 'hand-mismatch');
+  } finally {
+    await page.close();
+  }
+});
+
+// Issue 22, the receipt as the site gives it, read by the package's
+// readReceipt: the examples of each scheme's page (docs/schemes/<id>.md,
+// section "The receipt as the site gives it", its ```text blocks, as
+// crates/cli/tests/cli/forms.rs reads them), each pasted as it is.
+
+/** Returns the ```text blocks of docs/schemes/<scheme>.md's section on the site's receipt. */
+function siteExamples(scheme) {
+  const page = fs.readFileSync(path.join(ROOT, 'docs', 'schemes', `${scheme}.md`), 'utf8');
+  const start = page.indexOf('## The receipt as the site gives it');
+  assert.ok(start >= 0, `${scheme}: the page has no section on the site's receipt`);
+  const rest = page.slice(start + 3);
+  const end = rest.indexOf('\n## ');
+  const section = end >= 0 ? rest.slice(0, end + 1) : rest;
+  return section.split('```text\n').slice(1).map((b) => b.split('```')[0]);
+}
+
+/** The fingerprint of a scheme's sample receipt (under its own name or an alias). */
+function sampleFingerprint(scheme) {
+  const r = receipt(scheme);
+  return r.fingerprint ?? r.lock;
+}
+
+/** Pastes `text` as it is into the receipt box, presses "Verify this receipt", and returns the verdict. */
+async function pasteText(page, text) {
+  await page.$eval('#receipt-text', (t, value) => { t.value = value; }, text);
+  await page.click('#load-receipt');
+  return verdict(page);
+}
+
+/** What the page asks for next to the fingerprint field, and where the focus is. */
+function asked(page) {
+  return page.evaluate(() => {
+    const ask = document.querySelector('#fields .ask');
+    return ask && {
+      text: ask.textContent,
+      field: ask.closest('.field').dataset.field,
+      describes: document.getElementById('f-fingerprint').getAttribute('aria-describedby').split(' ').includes(ask.id),
+      focused: document.activeElement.id,
+    };
+  });
+}
+
+for (const scheme of Object.keys(EXPECTED)) {
+  test(`${scheme}: each form of the scheme page's examples, pasted as the site gives it, reaches VERIFIED`, { timeout: 60_000 }, async () => {
+    const examples = siteExamples(scheme);
+    assert.ok(examples.length > 0, scheme);
+    // The JSON object of docs/receipts/ too, without its scheme.
+    const texts = [...examples, fs.readFileSync(path.join(ROOT, 'docs', 'receipts', `${scheme}.json`), 'utf8')];
+    const page = await open();
+    try {
+      // Where the player saw the fingerprint: the scheme's INFO, as schemes() gives it.
+      const seen = await page.evaluate((id) => import('./pkg/fairdeal_wasm.js')
+        .then((m) => m.schemes().find((s) => s.id === id).commitment.seen), scheme);
+      for (const [i, text] of texts.entries()) {
+        let v = await pasteText(page, text);
+        assert.equal(await page.$eval('#scheme', (s) => s.value), scheme, `example ${i}: the scheme chosen`);
+        if (v.state !== 'ok') {
+          // Without its fingerprint: asked for by name, next to the
+          // fingerprint field, with where the player saw it.
+          assert.equal(v.state, 'unchecked', `example ${i}: ${v.text}`);
+          assert.match(v.text, /NOT CHECKED yet: give the fingerprint the app showed before play/);
+          const ask = await asked(page);
+          assert.ok(ask, `example ${i}: the page asks for the fingerprint`);
+          assert.equal(ask.field, 'fingerprint');
+          assert.equal(ask.text, `Give the fingerprint the app showed before play: you saw it ${seen}.`);
+          assert.ok(ask.describes, 'the fingerprint field is described by the ask');
+          assert.equal(ask.focused, 'f-fingerprint');
+          assert.equal(await page.$eval('#f-fingerprint', (f) => f.value), '');
+          assert.equal(await page.$('.deal'), null, 'nothing is shown before the fingerprint is given');
+          await shot(page, `asked-${scheme}`);
+          await page.type('#f-fingerprint', sampleFingerprint(scheme));
+          await page.keyboard.press('Enter');
+          v = await verdict(page);
+          assert.equal(await asked(page), null, 'the ask goes once the fingerprint is given');
+        }
+        assert.equal(v.state, 'ok', `example ${i}: ${text}\n${v.text}`);
+        assert.match(v.text, /^VERIFIED\b/);
+        if (/^Mines: /m.test(text)) assert.equal(await page.$eval('#game', (g) => g.value), 'mines');
+      }
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('the lines of the site\'s page, dropped as a text file, fill the form and verify', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const [lines] = siteExamples('sfc32-lock');
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'receipt.txt', { type: 'text/plain' }));
+      document.getElementById('drop').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, lines);
+    const v = await verdict(page);
+    assert.equal(v.state, 'ok', v.text);
+    assert.equal(await page.$eval('#scheme', (s) => s.value), 'sfc32-lock');
+    assert.equal(await page.$eval('#f-nonce', (i) => i.value), 'hand-12');
+    assert.equal(await page.$eval('#f-fingerprint', (i) => i.value), receipt('sfc32-lock').lock);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a hand that differs marks each card that differs, outlined and read as "differs"', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await paste(page, { scheme: 'euchremaster', ...receipt('euchremaster'), hand: 'Tc 9s 9d Jd Ac' });
+    assert.equal(v.state, 'bad', v.text);
+    const cards = await page.$$eval('#verdict .hand-mismatch .card', (nodes) => nodes.map((c) => ({
+      list: c.closest('.cards').getAttribute('aria-label'),
+      code: c.dataset.code,
+      marked: c.classList.contains('marked'),
+      label: c.getAttribute('aria-label'),
+      outline: getComputedStyle(c).outlineStyle,
+    })));
+    const marked = cards.filter((c) => c.marked);
+    assert.deepEqual(marked.map((c) => [c.list, c.code, c.label]),
+      [['dealt', 'Ad', 'ace of diamonds, differs'], ['recorded', 'Ac', 'ace of clubs, differs']]);
+    assert.ok(marked.every((c) => c.outline === 'solid'), JSON.stringify(marked));
+    assert.ok(cards.filter((c) => !c.marked).every((c) => c.outline === 'none' && !/differs/.test(c.label)));
+    assert.equal(cards.length, 10);
+    await shot(page, 'hand-mismatch-marked');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a refusal shows its hints as text: a space copied after a seed, pasted or typed', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const good = receipt('euchremaster');
+    const hint = 'the seed ends with a space (0x20): remove it; nothing is trimmed, since the fingerprint is over the exact text';
+    const hints = () => page.$$eval('#verdict .hints li', (items) => items.map((li) => ({
+      text: li.textContent, elements: [...li.querySelectorAll('*')].map((n) => n.tagName),
+    })));
+    // The lines of the site's page, the seed copied with a space after it.
+    const [lines] = siteExamples('euchremaster');
+    let v = await pasteText(page, lines.replace(good.seed, `${good.seed} `));
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(await page.$eval('#f-seed-error', (e) => e.textContent), /^seed: character 65 is 0x20/);
+    // As text: no element in it but the page's own "Hint:".
+    assert.deepEqual(await hints(page), [{ text: `Hint: ${hint}`, elements: ['STRONG'] }]);
+    assert.equal(await page.$eval('#f-seed', (i) => i.value), `${good.seed} `, 'nothing is trimmed');
+    await shot(page, 'refusal-hint');
+    // Typed in the form.
+    await page.$eval('#f-seed', (i) => { i.value = ''; });
+    await page.type('#f-seed', `${good.seed} `);
+    await page.click('#verify');
+    v = await verdict(page);
+    assert.equal(v.state, 'refused', v.text);
+    assert.deepEqual((await hints(page)).map((h) => h.text), [`Hint: ${hint}`]);
+    // Fixed, it verifies and the hint goes.
+    await page.$eval('#f-seed', (i) => { i.value = ''; });
+    await page.type('#f-seed', good.seed);
+    await page.click('#verify');
+    assert.equal((await verdict(page)).state, 'ok');
+    assert.deepEqual(await hints(page), []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a receipt the package cannot read is refused with its words, the paste box marked', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    const v = await pasteText(page, 'no receipt here');
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(v.text, /^NOT CHECKED: the receipt was refused/);
+    assert.notEqual(await page.$eval('#f-receipt-error', (e) => e.textContent), '');
+    assert.equal(await page.$eval('#receipt-text', (t) => t.getAttribute('aria-invalid')), 'true');
   } finally {
     await page.close();
   }
