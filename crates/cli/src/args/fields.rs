@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches};
+use fairdeal::core::input::fields::integer_text;
 use fairdeal::core::input::{Field, FieldKind};
-use fairdeal::{Error, ErrorKind};
+use fairdeal::Error;
 use serde_json::Value;
 
 /// Returns the argument of `field`: `--FLAG`, or the positional argument
@@ -66,23 +67,7 @@ pub fn value(m: &ArgMatches, field: &Field) -> Result<Given, clap::Error> {
 /// `-1` or too many digits is out of range, `1.5` or `two` is not an
 /// integer (`range`, both), nothing at all is `type`.
 fn integer(field: &Field, text: &str) -> Result<Value, Error> {
-    if let Ok(n) = text.parse::<u64>() {
-        return Ok(Value::from(n));
-    }
-    let got = text.to_owned();
-    let expected = field.expected;
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let kind = if text.is_empty() {
-        ErrorKind::Type {
-            got: "an empty text",
-            expected,
-        }
-    } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        ErrorKind::Range { got, expected }
-    } else {
-        ErrorKind::NotInteger { got, expected }
-    };
-    Err(Error::new(field.name, kind))
+    integer_text(field.name, text, field.expected).map(Value::from)
 }
 
 /// Adds the flags every scheme and game subcommand takes: `--input FILE`

@@ -238,6 +238,33 @@ pub fn as_text<'v>(
     })
 }
 
+/// Reads an integer written as text (a CLI flag, a receipt's label line):
+/// a u64 is the value, whose range the field's rule checks; any other text
+/// is refused as the JSON field would be: `-1` or too many digits is out
+/// of range, `1.5` or `two` is not an integer, nothing at all is `type`.
+///
+/// # Errors
+///
+/// [`ErrorKind::Type`], [`ErrorKind::Range`] or
+/// [`ErrorKind::NotInteger`], naming `field`.
+pub fn integer_text(field: &str, text: &str, expected: &'static str) -> Result<u64, Error> {
+    if let Ok(n) = text.parse::<u64>() {
+        return Ok(n);
+    }
+    let got = text.to_owned();
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let kind = if text.is_empty() {
+        ErrorKind::Type {
+            got: "an empty text",
+            expected,
+        }
+    } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        ErrorKind::Range { got, expected }
+    } else {
+        ErrorKind::NotInteger { got, expected }
+    };
+    Err(Error::new(field, kind))
+}
 /// Returns `value` as a non-negative integer.
 ///
 /// # Errors

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use fairdeal_core::info::SiteCommand;
-use fairdeal_core::input::fields::json_type;
+use fairdeal_core::input::fields::{integer_text, json_type};
 use fairdeal_core::input::json::parse_json;
 use fairdeal_core::input::{Field, FieldKind};
 use fairdeal_core::{DynScheme, Error, ErrorKind, Game};
@@ -1052,24 +1052,7 @@ fn value_of(field: &Field, text: &str) -> Result<Value, Error> {
 /// allowed; `-1` or too many digits is out of range, `1.5` or `two` not an
 /// integer.
 fn integer(field: &Field, text: &str) -> Result<Value, Error> {
-    let text = text.trim();
-    if let Ok(n) = text.parse::<u64>() {
-        return Ok(Value::from(n));
-    }
-    let got = text.to_owned();
-    let expected = field.expected;
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let kind = if text.is_empty() {
-        ErrorKind::Type {
-            got: "an empty text",
-            expected,
-        }
-    } else if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        ErrorKind::Range { got, expected }
-    } else {
-        ErrorKind::NotInteger { got, expected }
-    };
-    Err(Error::new(field.name, kind))
+    integer_text(field.name, text.trim(), field.expected).map(Value::from)
 }
 
 /// Reads true or false (`yes`, `no`, `1`, `0` too), whatever the case.
