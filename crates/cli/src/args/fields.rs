@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::{Arg, ArgAction, ArgMatches};
+use fairdeal::Error;
 use fairdeal::core::input::fields::integer_text;
 use fairdeal::core::input::{Field, FieldKind};
-use fairdeal::Error;
 use serde_json::Value;
 
 /// Returns the argument of `field`: `--FLAG`, or the positional argument
