@@ -136,6 +136,15 @@ function showGame(scheme, game, result) {
     stagesOf(scheme, output, 'The numbers behind it'));
 }
 
+/**
+ * Plays or rolls `game` on a receipt's `text`: its values read as a person
+ * writes them first (`h s` is `HS`), as a verdict reads them, since `play`
+ * without a fingerprint takes the method's own form alone.
+ */
+function playGame(game, text) {
+  return fairdeal[game.verb](game.name, fairdeal.readWritten(game.name, text));
+}
+
 /** Verifies what the form holds, shows it, and puts it in the shareable link. */
 function run({ focus = true } = {}) {
   clearAll();
@@ -152,7 +161,7 @@ function run({ focus = true } = {}) {
   const text = receiptText({ scheme: scheme.id, ...(game ? { game: game.name } : {}), ...receipt });
   share(text);
   try {
-    if (game) showGame(scheme, game, fairdeal[game.verb](game.name, text));
+    if (game) showGame(scheme, game, playGame(game, text));
     else showDeal(scheme, receipt, fairdeal.verify(scheme.id, text));
   } catch (e) {
     showError(e, scheme);
@@ -236,7 +245,7 @@ function loadText(text, { focus = true, heading } = {}) {
   // scheme has not) is refused with the CLI's words, next to its field.
   const json = read.form === 'json' ? text : receiptText(read.receipt);
   try {
-    if (game) fairdeal[game.verb](game.name, json);
+    if (game) playGame(game, json);
     else fairdeal.verify(scheme.id, json);
   } catch (e) {
     share(json);

@@ -259,6 +259,24 @@ test('receipt text is read as the CLI reads a file: a key twice, 1.0000000000000
   refused(() => fairdeal.readJson({}), 'receipt', 'type', 'not text');
 });
 
+test('readWritten() reads the actions as a person types them into what play() takes', () => {
+  const input = { server_seed: '0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333', client_seed: 'replay', nonce: 0 };
+  refused(() => fairdeal.play('blackjack', { ...input, actions: 'double' }), 'actions[0]', 'value', 'a word, to play()');
+  const method = fairdeal.play('blackjack', { ...input, actions: 'D' });
+  for (const words of ['d', 'double', ' Double ']) {
+    const text = fairdeal.readWritten('blackjack', { ...input, actions: words });
+    assert.equal(typeof text, 'string');
+    assert.deepEqual(JSON.parse(text), { ...input, actions: 'D' }, words);
+    assert.deepEqual(fairdeal.play('blackjack', text), method, words);
+  }
+  assert.equal(JSON.parse(fairdeal.readWritten('blackjack', { ...input, actions: 'h, s' })).actions, 'HS');
+  // A nonce a JavaScript number cannot hold reaches play() whole.
+  assert.match(fairdeal.readWritten('blackjack', '{"nonce": 18446744073709551615, "actions": "s"}'), /18446744073709551615/);
+  refused(() => fairdeal.readWritten('blackjack', { ...input, actions: 'hit jump' }), 'actions[1]', 'value', 'no such action');
+  refused(() => fairdeal.readWritten('poker', input), 'game', 'value', 'no such game');
+  refused(() => fairdeal.readWritten(7, input), 'game', 'type', 'not a name');
+});
+
 test('readReceipt() reads a receipt as the site gives it into the object verify() takes', () => {
   for (const { id } of fairdeal.schemes()) {
     const text = fs.readFileSync(path.join(root, 'docs', 'receipts', `${id}.json`), 'utf8');

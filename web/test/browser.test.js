@@ -390,6 +390,37 @@ test('blackjack: a round replayed from the actions, checked against the fingerpr
   }
 });
 
+test('blackjack: actions as a person types them, without the fingerprint, replay the same round', { timeout: TIMEOUT }, async () => {
+  // play() without a fingerprint takes the method's own form (a vector
+  // case's); the page reads the player's words first (readWritten).
+  const page = await open();
+  try {
+    await page.select('#scheme', 'hmac-blackjack');
+    await page.select('#game', 'blackjack');
+    await page.type('#f-server_seed', '0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333');
+    await page.type('#f-client_seed', 'replay');
+    await page.type('#f-nonce', '0');
+    const rounds = [];
+    for (const words of ['D', 'd', 'double', ' Double ']) {
+      await page.$eval('#f-actions', (input) => { input.value = ''; });
+      await page.type('#f-actions', words);
+      await page.click('#verify');
+      const v = await verdict(page);
+      assert.equal(v.state, 'unchecked', `${words}: ${v.text}`);
+      rounds.push(await page.$$eval('.blackjack tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('.card')].map((c) => c.dataset.code).join(' '))));
+    }
+    for (const round of rounds) assert.deepEqual(round, ['As 6h 7d', '3h 3d Jh Ts']);
+    await page.$eval('#f-actions', (input) => { input.value = ''; });
+    await page.type('#f-actions', 'double jump');
+    await page.click('#verify');
+    const v = await verdict(page);
+    assert.equal(v.state, 'refused', v.text);
+    assert.match(v.text, /actions/);
+  } finally {
+    await page.close();
+  }
+});
+
 const SEED = 'c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59';
 const FINGERPRINT = '62ee07f47f3774f2f0a13c26b8763a50dffe97ea58a06ed09a4ff3da95d43225';
 

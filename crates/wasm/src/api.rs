@@ -179,6 +179,31 @@ pub fn game(
     }
 }
 
+/// Returns `input` with each of game `name`'s fields that a person may
+/// write in their own words read into the method's form (`{"actions": "h
+/// s"}` is `{"actions": "HS"}`), as the CLI and a receipt's verdict read
+/// them; the other keys as given. The page gives a round typed without its
+/// fingerprint through this before `play`, which takes the method's own
+/// form (a vector case's) and refuses any other.
+///
+/// # Errors
+///
+/// An unknown game (field `game`); a value that is none of its field's
+/// forms, with the field's words.
+pub fn read_written(name: &str, input: &Value) -> Result<Value, Error> {
+    let (_, game) = fairdeal::game(name).ok_or_else(|| {
+        let names: Vec<&str> = fairdeal::games().map(|(_, g)| g.name).collect();
+        Error::new(
+            "game",
+            ErrorKind::Value {
+                got: name.to_owned(),
+                expected: format!("one of {}", names.join(", ")),
+            },
+        )
+    })?;
+    Ok(fairdeal::core::input::read_written(game.fields, input)?.into_owned())
+}
+
 /// Returns the verdict on every line of `text` but the blank ones, one
 /// receipt per line, as `fairdeal verify --batch` writes them: `{line,
 /// scheme, verdict, check?, error?, hints?}`, lines numbered from 1 (see

@@ -374,6 +374,30 @@ pub fn roll(
     run_game(Verb::Roll, &game, &input, randoms.as_ref())
 }
 
+/// `readWritten(game, input)`: the JSON text of a game's input with each
+/// value a person writes in their own words (blackjack's `actions`: `h s`,
+/// `H,S`, `hit stand`) read into the method's form (`HS`), the other keys
+/// as given; what `play` takes without a fingerprint, which reads only the
+/// method's own form, as a vector case gives it. Text, so that a number a
+/// JavaScript number cannot hold (a 64-bit nonce) reaches `play` whole.
+///
+/// # Errors
+///
+/// Throws an `Error` with `field` and `kind`: a game that is not a string
+/// or not registered (`game`), input that is not JSON, a value none of its
+/// field's forms.
+#[wasm_bindgen(js_name = readWritten, unchecked_return_type = "string")]
+pub fn read_written(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Input")] input: JsValue,
+) -> Out {
+    let _entered = enter()?;
+    let game = name("game", &game, GAME)?;
+    let input = json("input", &input)?;
+    let read = api::read_written(&game, &input).map_err(|e| thrown(&e))?;
+    Ok(JsValue::from_str(&read.to_string()))
+}
+
 /// `verifyBatch(text, onVerdict?)`: a verdict per line but the blank ones,
 /// as `fairdeal verify --batch`. Without `onVerdict`, the list of them, for
 /// at most 10,000 lines and 4 MiB; with it, each verdict given to

@@ -443,6 +443,45 @@ fn a_receipt_is_read_as_a_person_writes_it_and_the_card_that_differs_marked() {
     input.as_object_mut().expect("object").remove("fingerprint");
     let e = api::game(Verb::Play, "blackjack", &input, None).expect_err("a word");
     assert_eq!(e.field(), "actions[0]");
+    // ... which readWritten gives it, as the page does for a round typed
+    // without its fingerprint: every form a person writes, one outcome.
+    let method = {
+        let mut m = input.clone();
+        m["actions"] = json!("S");
+        api::game(Verb::Play, "blackjack", &m, None).expect("the method's form")
+    };
+    for words in ["stand", "s", "S", " s ", "Stand"] {
+        input["actions"] = json!(words);
+        let read = api::read_written("blackjack", &input).expect(words);
+        assert_eq!(read["actions"], "S", "{words}");
+        assert_eq!(
+            read["server_seed"], input["server_seed"],
+            "other keys as given"
+        );
+        let out = api::game(Verb::Play, "blackjack", &read, None).expect(words);
+        assert_eq!(out, method, "{words}");
+    }
+    for (words, method) in [
+        ("h s", "HS"),
+        ("H,S", "HS"),
+        ("hit stand", "HS"),
+        ("hit, stand", "HS"),
+    ] {
+        input["actions"] = json!(words);
+        let read = api::read_written("blackjack", &input).expect(words);
+        assert_eq!(read["actions"], method, "{words}");
+    }
+    input["actions"] = json!("hit jump");
+    let e = api::read_written("blackjack", &input).expect_err("no such action");
+    assert_eq!(e.field(), "actions[1]", "the word at fault");
+    let e = api::read_written("poker", &input).expect_err("no such game");
+    assert_eq!((e.field(), e.kind().code()), ("game", "value"));
+    // A game without such a field takes its input as given.
+    let plinko = json!({"server_seed": "ab", "nonce": 1, "rows": 8});
+    assert_eq!(
+        api::read_written("plinko", &plinko).expect("plinko"),
+        plinko
+    );
 }
 
 /// The verdicts of `text` through the shared rule, line by line: what the
