@@ -13,7 +13,8 @@ use std::borrow::Cow;
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::Sha256Counter;
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
+    SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_rejection;
 use fairdeal_core::table::TableView;
@@ -92,6 +93,11 @@ impl SingleDeal for AtoutV1 {
         },
         audit: audit::AUDIT,
         slips: &[],
+        history: History {
+            secret: "secret",
+            period: Period::Receipt,
+            uniform: History::EVERY_DEAL,
+        },
     };
 
     type Input = Input;

@@ -122,6 +122,11 @@ impl<F: Flaw> DealScheme for Test<F> {
         hints: Hints::NONE,
         audit: fairdeal::core::audit::Audit::NONE,
         slips: &[],
+        history: fairdeal::core::info::History {
+            secret: "seed",
+            period: fairdeal::core::info::Period::Receipt,
+            uniform: fairdeal::core::info::History::EVERY_DEAL,
+        },
     };
     type Input = Input;
     type Draw = u32;

@@ -54,6 +54,52 @@ pub struct SchemeInfo {
     /// imply, which a verdict tries besides the usual ones (a prefix the
     /// site writes and a person leaves out); empty for most schemes.
     pub slips: &'static [FieldSlips],
+    /// How the scheme uses its secrets across receipts, and which of its
+    /// deals are uniformly shuffled: what a player's history is checked
+    /// against (`fairdeal history`, docs/history.md).
+    pub history: History,
+}
+
+/// What a history of a scheme's receipts is checked against: reused
+/// secrets, nonces, and the deals whose cards are tested against the exact
+/// odds of a uniform shuffle.
+#[derive(Clone, Copy, Debug)]
+pub struct History {
+    /// The input field holding the secret the fingerprint commits to,
+    /// revealed after play (`seed`, `server_seed`).
+    pub secret: &'static str,
+    /// How long one secret serves.
+    pub period: Period,
+    /// Whether deal `deal` (from 1) of `input`, an input the scheme
+    /// accepted, is dealt from a uniformly shuffled deck: its player's cards
+    /// are then tested against the exact odds. Not so for a hand riffled
+    /// from the cards gathered after the one before, which is meant to be
+    /// as far from random as a kitchen table's ([`History::EVERY_DEAL`]
+    /// otherwise).
+    pub uniform: fn(input: &Value, deal: usize) -> bool,
+}
+
+impl History {
+    /// Every deal a uniform shuffle.
+    pub const EVERY_DEAL: fn(&Value, usize) -> bool = |_, _| true;
+}
+
+/// How long one secret serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Period {
+    /// A fresh secret for every receipt (a deal, or a game of many hands):
+    /// the same secret on two receipts is a reused seed.
+    Receipt,
+    /// One secret for a period of bets, each told apart by a nonce counted
+    /// from 0 within the pair of secret and the `with` fields (the client
+    /// seed): within a pair the nonces are distinct, and contiguous from
+    /// the first the history shows.
+    Nonce {
+        /// The nonce's field.
+        nonce: &'static str,
+        /// The fields besides the secret that make up a pair.
+        with: &'static [&'static str],
+    },
 }
 
 /// The slips a person makes in one text field beyond the usual ones (a

@@ -11,7 +11,8 @@ use std::borrow::Cow;
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::{Midstate, Sha256, Sha256Counter};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
+    SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_mul_shift;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -73,6 +74,11 @@ impl SingleDeal for EuchreMaster {
         },
         audit: audit::AUDIT,
         slips: &[],
+        history: History {
+            secret: "seed",
+            period: Period::Receipt,
+            uniform: History::EVERY_DEAL,
+        },
     };
 
     type Input = Input;

@@ -110,4 +110,39 @@ mod tests {
             }
         }
     }
+
+    /// What a history reads of a receipt is a field of the scheme (and of
+    /// each of its games, which share its seeds): the secret one the
+    /// fingerprint covers, a text; the nonce, where there is one, an
+    /// integer; the pair's other fields texts.
+    #[test]
+    fn a_history_reads_fields_the_scheme_has() {
+        use fairdeal_core::info::Period;
+        for s in SCHEMES {
+            let info = s.info();
+            let history = info.history;
+            let lists = std::iter::once(info.fields).chain(info.games.iter().map(|g| g.fields));
+            for fields in lists {
+                let kind = |name: &str| fields.iter().find(|f| f.name == name).map(|f| f.kind);
+                assert_eq!(kind(history.secret), Some(FieldKind::Text), "{}", s.id());
+                // A game drawn from public entropy without a nonce (a
+                // battle) has none: it is outside the nonce count.
+                if let Period::Nonce { nonce, with } = history.period {
+                    assert!(
+                        matches!(kind(nonce), None | Some(FieldKind::Integer)),
+                        "{}",
+                        s.id()
+                    );
+                    for w in with {
+                        assert_eq!(kind(w), Some(FieldKind::Text), "{}: {w}", s.id());
+                    }
+                }
+            }
+            assert!(
+                info.commitment.covers.contains(&history.secret),
+                "{}: the fingerprint covers the secret",
+                s.id()
+            );
+        }
+    }
 }

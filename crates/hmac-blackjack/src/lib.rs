@@ -15,7 +15,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::Card;
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
+    SeatNames,
 };
 use fairdeal_core::table::TableView;
 use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
@@ -99,6 +100,14 @@ impl SingleDeal for HmacBlackjack {
         },
         audit: audit::AUDIT,
         slips: &[],
+        history: History {
+            secret: "server_seed",
+            period: Period::Nonce {
+                nonce: "nonce",
+                with: &["client_seed"],
+            },
+            uniform: History::EVERY_DEAL,
+        },
     };
 
     type Input = Input;

@@ -12,8 +12,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, FieldSlips, Forms, Hashed, Hints, Label, Player, SchemeInfo,
-    SeatNames,
+    BenchCase, Cli, Commitment, FieldSlips, Forms, Hashed, Hints, History, Label, Period, Player,
+    SchemeInfo, SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_mul_shift;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -90,6 +90,11 @@ impl SingleDeal for Sfc32Lock {
             field: "nonce",
             prefixes: &["hand-"],
         }],
+        history: History {
+            secret: "seed",
+            period: Period::Receipt,
+            uniform: History::EVERY_DEAL,
+        },
     };
 
     type Input = Input;

@@ -18,8 +18,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::{Card, decks};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
-    SiteCommand,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
+    SeatNames, SiteCommand,
 };
 use fairdeal_core::stream::Hex64;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -123,6 +123,11 @@ impl DealScheme for Showdown {
         },
         audit: audit::AUDIT,
         slips: &[],
+        history: History {
+            secret: "house_seed",
+            period: Period::Receipt,
+            uniform: uniform_deal,
+        },
     };
 
     type Input = Input;
@@ -182,6 +187,14 @@ impl DealScheme for Showdown {
     }
 }
 
+/// Whether hand `deal` of a game record is dealt from a uniform shuffle
+/// (docs/schemes/showdown.md, "Step 7: the deck for hand n"): every hand with
+/// Fisher-Yates, the first alone at the kitchen table, whose later hands are
+/// riffled from the cards gathered after the one before.
+fn uniform_deal(input: &Value, deal: usize) -> bool {
+    deal < 2 || input["rules"]["shuffle"] != "kitchen-table"
+}
+
 /// The cards gathered after the hand before `deal`, when it is a
 /// kitchen-table hand after the first.
 fn gathered_before(input: &Input, deal: usize) -> Option<&[Card]> {
@@ -205,5 +218,33 @@ fn hashed_text(input: &Value, stage: &str, _deal: usize, _index: usize) -> Optio
             input.phrase()
         ))),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn only_a_kitchen_table_hand_after_the_first_is_not_uniform() {
+        let kitchen = json!({"rules": {"shuffle": "kitchen-table", "cut": false}});
+        let fisher = json!({"rules": {"shuffle": "fisher-yates", "cut": true}});
+        assert!(uniform_deal(&kitchen, 1));
+        assert!(!uniform_deal(&kitchen, 2));
+        assert!(!uniform_deal(&kitchen, 7));
+        assert!((1..=7).all(|deal| uniform_deal(&fisher, deal)));
+        // The rule of the method itself: a hand from gathered cards.
+        let case = Showdown::INFO
+            .bench
+            .iter()
+            .find(|b| b.case == "kitchen-table-2-hands")
+            .expect("the bench case");
+        let input: Value = serde_json::from_str(case.input).expect("JSON");
+        assert!(!uniform_deal(&input, 2));
+        let record = Input::from_json(&input).expect("a record");
+        assert!(gathered_before(&record, 2).is_some());
+        assert!(gathered_before(&record, 1).is_none());
     }
 }

@@ -11,7 +11,8 @@ use fairdeal_core::cards::decks::STANDARD;
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::HmacSha512Counter;
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, Label, Player, SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
+    SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_rejection;
 use fairdeal_core::stream::decimal;
@@ -95,6 +96,11 @@ impl SingleDeal for HoldemDemo {
         },
         audit: audit::AUDIT,
         slips: &[],
+        history: History {
+            secret: "server_seed",
+            period: Period::Receipt,
+            uniform: History::EVERY_DEAL,
+        },
     };
 
     type Input = Input;
