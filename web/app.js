@@ -21,6 +21,7 @@ import {
   checksWords, failureWords, hintList, showVerdict, stagesOf, tableOf, verifiedWords,
 } from './results.js';
 import { outcomeOf } from './games.js';
+import { HISTORY_LIMIT, showHistory } from './history.js';
 import { selfTest } from './selftest.js';
 import { decodeReceipt, encodeReceipt, linkFor } from './share.js';
 import { load, receiptText } from './wasm.js';
@@ -255,6 +256,33 @@ function loadText(text, { focus = true, heading } = {}) {
   run({ focus });
 }
 
+/**
+ * Reads a dropped or chosen history (receipts, one a line, or CSV) and
+ * shows its report; one over the page's limit is refused before it is
+ * read. The report replaces whatever showed: it is of this file alone.
+ */
+async function loadHistory(file) {
+  const error = $('history-error');
+  error.textContent = '';
+  clearAll();
+  page.share.hidden = true;
+  if (file.size > HISTORY_LIMIT) {
+    error.textContent = `history: ${file.name} holds ${file.size} bytes, more than this page reads (${HISTORY_LIMIT} bytes): check it with the fairdeal history command`;
+    showVerdict(page.verdict, 'refused', 'NOT CHECKED: the history is too long for this page', el('p', {}, error.textContent));
+    return;
+  }
+  const text = await file.text();
+  let report;
+  try {
+    report = fairdeal.history(text);
+  } catch (e) {
+    error.textContent = e.message;
+    showVerdict(page.verdict, 'refused', 'NOT CHECKED: the history could not be read', el('p', {}, e.message), hintList(e.hints));
+    return;
+  }
+  showHistory(page.verdict, page.result, report, file.name);
+}
+
 /** Reads a dropped or chosen file, refusing one over the limit before reading it. */
 async function loadFile(file) {
   try {
@@ -330,6 +358,22 @@ function wire() {
       loadText(text);
     });
   }
+  const history = $('history');
+  history.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    history.classList.add('dragging');
+  });
+  history.addEventListener('dragleave', () => history.classList.remove('dragging'));
+  history.addEventListener('drop', async (event) => {
+    event.preventDefault();
+    history.classList.remove('dragging');
+    const file = event.dataTransfer.files[0];
+    if (file) await loadHistory(file);
+  });
+  $('history-file').addEventListener('change', async (event) => {
+    const file = event.target.files[0];
+    if (file) await loadHistory(file);
+  });
   $('receipt-file').addEventListener('change', async (event) => {
     const file = event.target.files[0];
     if (file) await loadFile(file);

@@ -421,6 +421,68 @@ test('blackjack: actions as a person types them, without the fingerprint, replay
   }
 });
 
+/**
+ * A history of `n` euchremaster receipts, fresh seeds from a seeded
+ * counter (SHA-256 of "history-<i>"), each with its fingerprint
+ * (SHA-256 of the seed's text, as docs/schemes/euchremaster.md says);
+ * `reuse` lines (from 1) carry line 1's seed again with another cut.
+ */
+function euchreHistory(n, reuse = []) {
+  const crypto = require('node:crypto');
+  const sha = (text) => crypto.createHash('sha256').update(text).digest('hex');
+  const lines = [];
+  for (let i = 1; i <= n; i += 1) {
+    const seed = reuse.includes(i) ? sha('history-1') : sha(`history-${i}`);
+    lines.push(JSON.stringify({ scheme: 'euchremaster', seed, cut: `cut ${i}`, dealer: i % 4, fingerprint: sha(seed) }));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('history: a dropped history is verified, checked across receipts and its report read', { timeout: TIMEOUT * 2 }, async () => {
+  const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'fairdeal-history-'));
+  const page = await open();
+  try {
+    const fair = path.join(dir, 'fair.jsonl');
+    fs.writeFileSync(fair, euchreHistory(200));
+    const input = await page.$('#history-file');
+    await input.uploadFile(fair);
+    let v = await verdict(page);
+    assert.equal(v.state, 'ok', v.text);
+    assert.match(v.text, /CONSISTENT WITH A FAIR DEAL/);
+    assert.match(v.text, /200 receipts: 200 verified, 0 not verified, 0 invalid/);
+    assert.match(v.text, /cannot prove/);
+    assert.ok(await page.$$eval('table.tests tbody tr', (rows) => rows.length) > 0, 'the tests of the cards are listed');
+    assert.equal(await page.$$eval('table.tests tr.flagged', (rows) => rows.length), 0);
+    await shot(page, 'history-consistent');
+    // An edit of the receipt form clears the report, as it clears a verdict.
+    await page.type('#f-seed', 'a');
+    await page.waitForSelector('#verdict', { hidden: true });
+    assert.equal(await page.$$eval('table.tests', (t) => t.length), 0);
+    // A seed used again on line 7: found, named by its lines.
+    const reused = path.join(dir, 'reused.jsonl');
+    fs.writeFileSync(reused, euchreHistory(20, [7]));
+    await page.$eval('#history-file', (i) => { i.value = ''; });
+    await (await page.$('#history-file')).uploadFile(reused);
+    v = await verdict(page);
+    assert.equal(v.state, 'bad', v.text);
+    assert.match(v.text, /SUSPICIOUS/);
+    const found = await page.$$eval('ul.findings li', (li) => li.map((l) => ({ kind: l.dataset.kind, text: l.textContent })));
+    assert.deepEqual(found.map((f) => f.kind), ['seed-reused']);
+    assert.match(found[0].text, /lines 1, 7/);
+    // Text that is no history is refused, nothing reported.
+    const junk = path.join(dir, 'junk.csv');
+    fs.writeFileSync(junk, '');
+    await page.$eval('#history-file', (i) => { i.value = ''; });
+    await (await page.$('#history-file')).uploadFile(junk);
+    v = await verdict(page);
+    assert.equal(v.state, 'refused', v.text);
+    assert.equal(await page.$$eval('table.tests', (t) => t.length), 0);
+  } finally {
+    await page.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 const SEED = 'c377154f546354bcde10e6ac867a8148269fd1b07adc8b8cbc33b45948611a59';
 const FINGERPRINT = '62ee07f47f3774f2f0a13c26b8763a50dffe97ea58a06ed09a4ff3da95d43225';
 
