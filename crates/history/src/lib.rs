@@ -16,3 +16,4 @@
 //! feeds them on its one thread. Both give the same report.
 
 pub mod odds;
+pub mod plot;
