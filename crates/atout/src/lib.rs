@@ -96,7 +96,7 @@ impl SingleDeal for AtoutV1 {
         history: History {
             secret: "secret",
             period: Period::Receipt,
-            uniform: History::EVERY_DEAL,
+            uniform: uniform_deal,
         },
     };
 
@@ -149,6 +149,16 @@ fn hashed_text(input: &Value, stage: &str, _deal: usize, index: usize) -> Option
         }),
         _ => None,
     }
+}
+
+/// Whether a deal's hands are a uniform draw (docs/schemes/atout-v1.md,
+/// "Step 6: the deal"): coinche's and duo's, dealt whole. Not belote's: whether the
+/// retourne is taken, and by whom, depends on the cards of the first round,
+/// so the hands a history records are chosen by the cards (a taken deal's
+/// eight, a passed-out deal's five) and a fair history would drift from the
+/// odds of a uniform draw.
+fn uniform_deal(input: &Value, _deal: usize) -> bool {
+    input["variant"] != "belote"
 }
 
 #[cfg(test)]
@@ -209,5 +219,13 @@ mod tests {
             ["hands", "upcard", "undealt"]
         );
         assert_eq!(keys("duo", &["", ""], Some(1), None), ["hidden", "visible"]);
+    }
+
+    #[test]
+    fn a_belote_deal_is_not_a_uniform_draw() {
+        for (variant, uniform) in [("coinche", true), ("duo", true), ("belote", false)] {
+            let input = serde_json::json!({"variant": variant});
+            assert_eq!(uniform_deal(&input, 1), uniform, "{variant}");
+        }
     }
 }
