@@ -18,9 +18,9 @@
 //! Only receipts that announce a next take part: a history without
 //! `next_fingerprint` has no chain to break.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-use crate::digest::Key;
+use crate::digest::{Key, Map};
 use crate::finding::Finding;
 
 /// The announcement of one period: the next period, and its line.
@@ -34,9 +34,9 @@ struct Link {
 #[derive(Clone, Debug, Default)]
 pub struct Chain {
     /// Each announcing period's first announcement.
-    links: HashMap<Key, Link>,
+    links: Map<Link>,
     /// Each announced period, with the first period that announced it.
-    announced: HashMap<Key, Link>,
+    announced: Map<Link>,
 }
 
 /// One piece of the chain: the lines of its first announcement and its
@@ -183,11 +183,12 @@ mod tests {
     use super::*;
 
     /// The breaks of periods `links` (period, next, line), in that order.
-    fn judge(links: &[(Key, Key, u64)]) -> Vec<Vec<u64>> {
+    fn judge(links: &[(u64, u64, u64)]) -> Vec<Vec<u64>> {
         let mut chain = Chain::default();
+        let key = |n: u64| -> Key { [n, 0] };
         let mut found: Vec<Finding> = links
             .iter()
-            .flat_map(|&(p, n, l)| chain.add(p, n, l))
+            .flat_map(|&(p, n, l)| chain.add(key(p), key(n), l))
             .collect();
         found.extend(chain.breaks());
         let mut lines: Vec<Vec<u64>> = found.into_iter().map(|f| f.lines).collect();

@@ -5,12 +5,10 @@
 //! else grows with the history, and at most [`MAX_LISTED`] findings of a
 //! kind are listed.
 
-use std::collections::HashMap;
-
 use fairdeal::core::info::Period;
 
 use crate::chain::{Chain, lines};
-use crate::digest::{Key, digest};
+use crate::digest::{Map, bytes, digest};
 use crate::facts::Seen;
 use crate::finding::{Finding, KINDS};
 use crate::ranges::Ranges;
@@ -26,13 +24,15 @@ pub const MAX_LINES: usize = 20;
 pub struct Integrity {
     /// Each secret of a scheme that draws one per receipt: its deal (or
     /// fingerprint, for a receipt that deals no cards) and first line.
-    secrets: HashMap<Key, (Key, u64)>,
+    /// The deal's first word is enough to tell two deals of one secret
+    /// apart: they share it by chance once in 2^64.
+    secrets: Map<(u64, u64)>,
     /// Each deal's first line.
-    deals: HashMap<Key, u64>,
+    deals: Map<u64>,
     /// Each nonce of each pair of seeds: its first line.
-    nonces: HashMap<Key, u64>,
+    nonces: Map<u64>,
     /// The nonces of each pair of seeds.
-    pairs: HashMap<Key, Ranges>,
+    pairs: Map<Ranges>,
     chain: Chain,
     findings: Vec<Finding>,
     /// Findings of each kind of [`KINDS`] not listed.
@@ -43,7 +43,7 @@ impl Integrity {
     /// Adds a verified receipt, on `line`.
     pub fn add(&mut self, line: u64, seen: &Seen) {
         if seen.period == Period::Receipt {
-            let deal = seen.deal.unwrap_or(seen.fingerprint);
+            let deal = seen.deal.unwrap_or(seen.fingerprint)[0];
             match self.secrets.get(&seen.secret) {
                 Some(&(first_deal, first)) if first_deal != deal => self.found(Finding {
                     kind: "seed-reused",
@@ -75,7 +75,7 @@ impl Integrity {
             }
         }
         if let Some((pair, nonce)) = seen.nonce {
-            let key = digest([&pair.to_le_bytes()[..], &nonce.to_le_bytes()[..]]);
+            let key = digest([&bytes(pair)[..], &nonce.to_le_bytes()[..]]);
             match self.nonces.get(&key) {
                 Some(&first) => self.found(Finding {
                     kind: "nonce-repeated",
