@@ -42,13 +42,6 @@ function pValue(p) {
   return p < 0.0001 ? p.toExponential(1) : p.toFixed(4);
 }
 
-/** Returns `expected` ("136/253") as a number, or null when it is not one fraction. */
-function fraction(expected) {
-  const m = /^(\d+)\/(\d+)$/.exec(String(expected));
-  if (!m) return /^\d+(\.\d+)?$/.test(String(expected)) ? Number(expected) : null;
-  return Number(m[1]) / Number(m[2]);
-}
-
 /** The counts, in one paragraph. */
 function counts(report) {
   return el('p', { class: 'counts' },
@@ -90,42 +83,39 @@ function svg(tag, attrs = {}, text = null) {
 }
 
 /**
- * The picture of the tests that count hands (observed / hands against an
- * exact probability): for each, the expected rate with the band chance
- * allows at the flagged level over that many hands, and the observed rate.
- * Tests of another shape are in the table alone.
+ * The picture of one test: a row per class (the event; each count of
+ * trumps; each card), the count seen against the count a fair deal gives,
+ * as observed / expected - 1 in percent, with the range of 95% of fair
+ * histories as a bar around 0; a dot off its bar is marked.
  */
-function plot(tests) {
-  const rated = tests
-    .map((t) => ({ t, p: fraction(t.expected), n: Number(t.hands), k: Number(t.observed) }))
-    .filter(({ p, n, k }) => p !== null && p > 0 && p < 1 && n > 0 && Number.isFinite(k) && k >= 0 && k <= n);
-  if (!rated.length) return null;
-  const row = 28;
-  const left = 230;
-  const width = 640;
+function plot(t) {
+  const rows = (t.classes || []).filter((c) => Number(c.expected) > 0);
+  if (!rows.length) return null;
+  const rel = (v, c) => (Number(v) / Number(c.expected) - 1) * 100;
+  const spread = Math.max(5, ...rows.flatMap((c) => [rel(c.observed, c), rel(c.low, c), rel(c.high, c)].map(Math.abs)));
+  const row = 18;
+  const left = 110;
+  const width = 560;
   const plotWidth = width - left - 20;
-  const height = rated.length * row + 40;
-  const x = (rate) => left + Math.max(0, Math.min(1, rate)) * plotWidth;
-  // z for a two-sided 0.001: the band a fair deal stays in all but once in a thousand.
-  const z = 3.29;
+  const height = rows.length * row + 36;
+  const x = (pct) => left + ((Math.max(-spread, Math.min(spread, pct)) + spread) / (2 * spread)) * plotWidth;
   const picture = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', class: 'history-plot' });
-  picture.append(svg('title', {}, 'Each test: the observed rate (dot) against the exact expected rate (line) and the band chance allows (bar)'));
-  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
-    picture.append(svg('line', { x1: x(tick), x2: x(tick), y1: 10, y2: height - 24, class: 'grid' }),
-      svg('text', { x: x(tick), y: height - 8, 'text-anchor': 'middle', class: 'axis' }, `${tick * 100}%`));
+  picture.append(svg('title', {}, `${t.scheme} ${t.name}: observed / expected - 1 (%), the bar the range of 95% of fair histories`));
+  for (const tick of [-spread, -spread / 2, 0, spread / 2, spread]) {
+    picture.append(svg('line', { x1: x(tick), x2: x(tick), y1: 6, y2: height - 24, class: tick === 0 ? 'grid zero' : 'grid' }),
+      svg('text', { x: x(tick), y: height - 8, 'text-anchor': 'middle', class: 'axis' }, `${tick > 0 ? '+' : ''}${tick.toFixed(0)}%`));
   }
-  rated.forEach(({ t, p, n, k }, i) => {
-    const y = 20 + i * row;
-    const half = z * Math.sqrt((p * (1 - p)) / n);
-    const flagged = t.p_corrected < FLAGGED;
+  rows.forEach((c, i) => {
+    const y = 16 + i * row;
+    const seen = rel(c.observed, c);
+    const off = Number(c.observed) < Number(c.low) || Number(c.observed) > Number(c.high);
     picture.append(
-      svg('text', { x: left - 8, y: y + 4, 'text-anchor': 'end', class: 'label' }, `${t.scheme} ${t.name}`),
-      svg('rect', { x: x(p - half), y: y - 6, width: Math.max(1, x(p + half) - x(p - half)), height: 12, class: 'band' }),
-      svg('line', { x1: x(p), x2: x(p), y1: y - 9, y2: y + 9, class: 'expected' }),
-      svg('circle', { cx: x(k / n), cy: y, r: 5, class: flagged ? 'observed flagged' : 'observed' }));
+      svg('text', { x: left - 8, y: y + 4, 'text-anchor': 'end', class: 'label' }, String(c.label)),
+      svg('rect', { x: x(rel(c.low, c)), y: y - 5, width: Math.max(1, x(rel(c.high, c)) - x(rel(c.low, c))), height: 10, class: 'band' }),
+      svg('circle', { cx: x(seen), cy: y, r: 4, class: off ? 'observed flagged' : 'observed' }));
   });
-  return el('figure', { class: 'history-figure' }, picture,
-    el('figcaption', {}, 'Observed rate (dot) against the exact rate (line); the bar is where a fair deal lands 999 times in 1,000 over that many hands.'));
+  return el('figure', { class: 'history-figure', 'data-test': `${t.scheme}/${t.name}` }, picture,
+    el('figcaption', {}, `${t.scheme}, ${t.name} (${t.deck || ''}): each count seen against a fair deal's, the bar where 95% of fair histories land.`));
 }
 
 /**
@@ -143,5 +133,5 @@ export function showHistory(verdictBox, result, report, name) {
     ...findings(report),
     el('h3', {}, `Your cards against the exact odds (${tests.length} tests, corrected for their number)`),
     tests.length ? testTable(tests) : el('p', {}, 'No hand of a uniformly shuffled deal to test.'),
-    ...[plot(tests)].filter(Boolean));
+    ...tests.map(plot).filter(Boolean));
 }

@@ -84,6 +84,14 @@ pub struct Game {
     /// mistake is reported where it is made: blackjack compares the
     /// dealer's cards before the hands' outcomes. Empty: the output's order.
     pub compare_first: &'static [&'static str],
+    /// Whether the game is played on the scheme's own deal of the same
+    /// inputs (blackjack on the shoe the scheme deals for these seeds): its
+    /// cards are that deal's, and the player's are those
+    /// [`SchemeInfo::player`](crate::info::SchemeInfo::player) names, which a
+    /// player's history tests against the exact odds (docs/history.md).
+    /// `false` for a game decided by the numbers alone (roulette, mines),
+    /// which deals no cards.
+    pub on_deal: bool,
 }
 
 impl Game {

@@ -1,7 +1,13 @@
 //! A receipt as one JSON object, the form of a batch line (and of the web
 //! page's paste box): `{"scheme": "<id>", "game": "<name>" (optional),
 //! ...the scheme's or game's fields, "fingerprint" (or its alias), "hand"
-//! and "seat" (optional)}`, and its verdict as one JSON object.
+//! and "seat" (optional), "next_fingerprint" (optional)}`, and its verdict
+//! as one JSON object.
+//!
+//! `next_fingerprint` is the commitment of the next period's secret, as
+//! seed-pair sites publish it before they rotate: a verdict checks only its
+//! form (the fingerprint's 64 hex digits); a history checks the chain it
+//! makes (`fairdeal history`, docs/history.md).
 
 pub mod forms;
 
@@ -9,7 +15,7 @@ use fairdeal_core::{DynScheme, Error, ErrorKind, Game};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::verdict::{Claim, Failure, Verdict, verify, verify_game};
+use crate::verdict::{Claim, Failure, Verdict, Verified, verify, verify_game};
 
 /// The most a receipt may hold, in bytes: an input file, a batch line, a
 /// pasted, dropped or linked receipt on the web page. A receipt is a few
@@ -17,7 +23,17 @@ use crate::verdict::{Claim, Failure, Verdict, verify, verify_game};
 pub const INPUT_LIMIT: u64 = 4 << 20;
 
 /// The fields of a receipt that are not the scheme's inputs.
-const OWN: &[&str] = &["scheme", "game", "fingerprint", "hand", "seat"];
+const OWN: &[&str] = &[
+    "scheme",
+    "game",
+    "fingerprint",
+    "hand",
+    "seat",
+    NEXT_FINGERPRINT,
+];
+
+/// The key of the next period's commitment, when a receipt gives it.
+pub const NEXT_FINGERPRINT: &str = "next_fingerprint";
 
 /// The verdict on one receipt, as a batch writes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -58,40 +74,108 @@ impl Outcome {
 
 /// Returns the verdict on `receipt`.
 pub fn check(receipt: &Value) -> Outcome {
+    examine(receipt).outcome
+}
+
+/// The verdict on a receipt, with what a verified one holds besides: what a
+/// history checks across receipts (`fairdeal history`).
+#[derive(Clone, Debug)]
+pub struct Examined {
+    /// The verdict, as [`check`] returns it.
+    pub outcome: Outcome,
+    /// What the receipt holds, when it is verified.
+    pub verified: Option<Details>,
+}
+
+/// What a verified receipt holds, as its verdict computed it: nothing here
+/// is computed twice.
+#[derive(Clone)]
+pub struct Details {
+    /// The scheme.
+    pub scheme: &'static dyn DynScheme,
+    /// The game, for a game's receipt.
+    pub game: Option<&'static Game>,
+    /// The verdict's details: the inputs (as read), and for a deal the view
+    /// it was reached on ([`Verified::computed`]).
+    pub verified: Verified,
+    /// A game's output, as its verdict computed it.
+    pub output: Option<Value>,
+    /// The next period's commitment, when the receipt gives it: 64
+    /// lowercase hex digits.
+    pub next_fingerprint: Option<String>,
+}
+
+impl std::fmt::Debug for Details {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Details")
+            .field("scheme", &self.scheme.id())
+            .field("game", &self.game.map(|g| g.name))
+            .field("fingerprint", &self.verified.fingerprint)
+            .field("next_fingerprint", &self.next_fingerprint)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Returns the verdict on `receipt`, with the details of a verified one.
+pub fn examine(receipt: &Value) -> Examined {
     let scheme = receipt
         .get("scheme")
         .and_then(Value::as_str)
         .and_then(crate::scheme);
     match verdict(receipt) {
-        Ok(Verdict::Verified(v)) => {
+        Ok((Verdict::Verified(v), details)) => {
             let mut checked = vec!["fingerprint".to_owned()];
             checked.extend(v.checks.iter().map(|c| c.what.clone()));
             checked.extend(v.hands.iter().map(|h| format!("hand {}", h.deal)));
-            Outcome {
-                scheme: scheme.map(DynScheme::id),
-                verdict: "verified",
-                check: Some(checked.join(", ")),
-                error: None,
-                hints: Vec::new(),
+            Examined {
+                outcome: Outcome {
+                    scheme: scheme.map(DynScheme::id),
+                    verdict: "verified",
+                    check: Some(checked.join(", ")),
+                    error: None,
+                    hints: Vec::new(),
+                },
+                verified: details.map(|d| Details {
+                    scheme: d.scheme,
+                    game: d.game,
+                    verified: v,
+                    output: d.output,
+                    next_fingerprint: d.next_fingerprint,
+                }),
             }
         }
-        Ok(Verdict::NotVerified(n)) => Outcome {
-            scheme: scheme.map(DynScheme::id),
-            verdict: "not-verified",
-            check: Some(match n.failure {
-                Failure::Fingerprint { .. } => "fingerprint".to_owned(),
-                Failure::Record(c) => c.what,
-                Failure::Hand { deal, .. } => format!("hand {deal}"),
-            }),
-            error: None,
-            hints: n.hints,
+        Ok((Verdict::NotVerified(n), _)) => Examined {
+            outcome: Outcome {
+                scheme: scheme.map(DynScheme::id),
+                verdict: "not-verified",
+                check: Some(match n.failure {
+                    Failure::Fingerprint { .. } => "fingerprint".to_owned(),
+                    Failure::Record(c) => c.what,
+                    Failure::Hand { deal, .. } => format!("hand {deal}"),
+                }),
+                error: None,
+                hints: n.hints,
+            },
+            verified: None,
         },
-        Err(e) => Outcome::invalid(scheme.map(DynScheme::id), &e),
+        Err(e) => Examined {
+            outcome: Outcome::invalid(scheme.map(DynScheme::id), &e),
+            verified: None,
+        },
     }
 }
 
-/// Returns the verdict on `receipt`, or why it was refused.
-fn verdict(receipt: &Value) -> Result<Verdict, Error> {
+/// What [`verdict`] read besides the verdict.
+struct Read {
+    scheme: &'static dyn DynScheme,
+    game: Option<&'static Game>,
+    output: Option<Value>,
+    next_fingerprint: Option<String>,
+}
+
+/// Returns the verdict on `receipt`, or why it was refused, with what was
+/// read besides it.
+fn verdict(receipt: &Value) -> Result<(Verdict, Option<Read>), Error> {
     let Value::Object(fields) = receipt else {
         return Err(Error::new(
             "receipt",
@@ -103,20 +187,58 @@ fn verdict(receipt: &Value) -> Result<Verdict, Error> {
     };
     let scheme = scheme_of(fields)?;
     let (input, fingerprint) = split(scheme, fields)?;
+    let next_fingerprint = next_fingerprint_of(fields)?;
     match fields.get("game") {
-        None => verify(
-            scheme,
-            &input,
-            &Claim {
-                fingerprint: fingerprint.as_deref(),
-                hand: fields.get("hand"),
-                seat: fields.get("seat"),
-            },
-        ),
+        None => {
+            let verdict = verify(
+                scheme,
+                &input,
+                &Claim {
+                    fingerprint: fingerprint.as_deref(),
+                    hand: fields.get("hand"),
+                    seat: fields.get("seat"),
+                },
+            )?;
+            let read = Read {
+                scheme,
+                game: None,
+                output: None,
+                next_fingerprint,
+            };
+            Ok((verdict, Some(read)))
+        }
         Some(name) => {
             let game = game_of(scheme, name)?;
-            Ok(verify_game(scheme, game, &input, fingerprint.as_deref())?.0)
+            let (verdict, output) = verify_game(scheme, game, &input, fingerprint.as_deref())?;
+            let read = Read {
+                scheme,
+                game: Some(game),
+                output,
+                next_fingerprint,
+            };
+            Ok((verdict, Some(read)))
         }
+    }
+}
+
+/// Returns the next period's commitment a receipt gives, as lowercase hex.
+///
+/// # Errors
+///
+/// A value that is not 64 hexadecimal digits (field `next_fingerprint`).
+fn next_fingerprint_of(fields: &Map<String, Value>) -> Result<Option<String>, Error> {
+    match fields.get(NEXT_FINGERPRINT) {
+        None => Ok(None),
+        Some(Value::String(text)) => Ok(Some(
+            fairdeal_core::Fingerprint::parse(NEXT_FINGERPRINT, text)?.to_string(),
+        )),
+        Some(other) => Err(Error::new(
+            NEXT_FINGERPRINT,
+            ErrorKind::Type {
+                got: fairdeal_core::input::fields::json_type(other),
+                expected: "64 hexadecimal digits: the next period's fingerprint",
+            },
+        )),
     }
 }
 
@@ -247,6 +369,12 @@ fn game_of(scheme: &dyn DynScheme, name: &Value) -> Result<&'static Game, Error>
 ///
 /// [`parse_json`]: fairdeal_core::input::json::parse_json
 pub fn check_line(line: &[u8]) -> Option<Outcome> {
+    examine_line(line).map(|e| e.outcome)
+}
+
+/// Returns the verdict on one line of a batch, as [`check_line`] does, with
+/// the details of a verified receipt ([`examine`]); `None` for a blank line.
+pub fn examine_line(line: &[u8]) -> Option<Examined> {
     let line = line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line);
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
@@ -266,8 +394,11 @@ pub fn check_line(line: &[u8]) -> Option<Outcome> {
             fairdeal_core::input::json::parse_json(text.trim_end()).map_err(|e| e.within("receipt"))
         });
     Some(match receipt {
-        Ok(receipt) => check(&receipt),
-        Err(e) => Outcome::invalid(None, &e),
+        Ok(receipt) => examine(&receipt),
+        Err(e) => Examined {
+            outcome: Outcome::invalid(None, &e),
+            verified: None,
+        },
     })
 }
 
@@ -324,5 +455,32 @@ mod tests {
             "receipt: \"a line over 4194304 bytes\" is not accepted, \
              expected one receipt per line, each a few KiB at most"
         );
+    }
+
+    #[test]
+    fn a_next_fingerprint_is_checked_for_its_form_and_otherwise_ignored() {
+        let line = r#"{"scheme": "euchremaster", "seed": "a3db4a8e5322c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a", "cut": "K7 cut", "dealer": 1, "fingerprint": "616b955738da56cb7591a9f11321fc7b0a80183d3c2768307cce1dd96bd3ea53""#;
+        let next = "AB".repeat(32);
+        let with = format!(r#"{line}, "next_fingerprint": "{next}"}}"#);
+        let examined = examine_line(with.as_bytes()).expect("a receipt");
+        assert_eq!(
+            examined.outcome,
+            check_line(format!("{line}}}").as_bytes()).expect("a receipt")
+        );
+        assert_eq!(examined.outcome.verdict, "verified");
+        let details = examined.verified.expect("verified");
+        assert_eq!(details.next_fingerprint, Some("ab".repeat(32)));
+        assert!(details.verified.computed.is_some());
+        for (bad, kind) in [(r#""abc""#, "length"), ("7", "type")] {
+            let line = format!(r#"{line}, "next_fingerprint": {bad}}}"#);
+            let outcome = check_line(line.as_bytes()).expect("a receipt");
+            assert_eq!(outcome.verdict, "invalid");
+            let error = outcome.error.expect("an error");
+            assert_eq!(
+                (&error["field"], &error["kind"]),
+                (&json!("next_fingerprint"), &json!(kind)),
+                "{bad}"
+            );
+        }
     }
 }

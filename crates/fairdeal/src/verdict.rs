@@ -398,6 +398,23 @@ impl PlayerCards {
     }
 }
 
+/// Returns the player's cards of deal `deal` (from 1) of `view`, as the
+/// scheme's [`SchemeInfo::player`] defines them: `seat`'s cards when given
+/// (a verdict's [`Verified::seat`]), else the scheme's player's; `None`
+/// where the deal holds no such cards.
+pub fn player_cards(
+    scheme: &dyn DynScheme,
+    view: &TracedView,
+    seat: Option<Seat>,
+    deal: usize,
+) -> Option<Vec<Card>> {
+    let player = match seat {
+        Some(seat) => PlayerCards::Seat(seat),
+        None => player(scheme, view, None).ok()?,
+    };
+    player.cards(view, deal)
+}
+
 /// Returns whose cards are the player's: the scheme's, or the seat the
 /// receipt names where the scheme allows it. A seat is one of the deal's
 /// table (of every deal's, for a series), as the view says: its size may

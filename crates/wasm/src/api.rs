@@ -339,6 +339,52 @@ pub fn read_receipt(text: &str) -> Result<Value, Error> {
     Ok(receipt::forms::read(text, None)?.to_json())
 }
 
+/// The most bytes `history(text)` takes: a history is read whole into the
+/// page's memory, which never shrinks; the CLI (`fairdeal history FILE`)
+/// streams any longer one.
+pub const HISTORY_LIMIT: u64 = 64 << 20;
+
+/// `history(text)`: the report on a history (JSONL receipts, or CSV with a
+/// header row naming the fields) as `fairdeal history --json` prints it,
+/// read, verified and checked on the page's one thread.
+///
+/// # Errors
+///
+/// Text over [`HISTORY_LIMIT`] bytes, or a history that cannot be read (a
+/// CSV header naming a field twice, a record over 4 MiB) or holds no
+/// receipt: field `history`, kind `value`, the message naming the line.
+pub fn history(text: &str) -> Result<Value, Error> {
+    let expected = "JSON receipts one per line, or CSV with a header row naming the fields";
+    if u64::try_from(text.len()).unwrap_or(u64::MAX) > HISTORY_LIMIT {
+        return Err(history_too_big(format!("more than {HISTORY_LIMIT} bytes")));
+    }
+    let report = fairdeal_history::history_text(text).map_err(|e| {
+        Error::new(
+            "history",
+            ErrorKind::Value {
+                got: e.to_string(),
+                expected: expected.to_owned(),
+            },
+        )
+    })?;
+    // OK because the report is numbers and strings, which serialize.
+    Ok(serde_json::to_value(&report).unwrap_or_default())
+}
+
+/// The refusal of a history over [`HISTORY_LIMIT`] bytes.
+pub fn history_too_big(got: String) -> Error {
+    Error::new(
+        "history",
+        ErrorKind::Value {
+            got,
+            expected: format!(
+                "a history of at most {HISTORY_LIMIT} bytes on the page; `fairdeal history \
+                 FILE` reads any longer one"
+            ),
+        },
+    )
+}
+
 /// Reads a JavaScript caller's JSON text: strictly, as the CLI reads an
 /// input file (at most [`INPUT_LIMIT`] bytes, a leading byte-order mark
 /// dropped, nested at most 128 deep, a key given twice refused), so that

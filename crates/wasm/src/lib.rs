@@ -243,6 +243,44 @@ export interface ReadReceipt {
   missing: { field: string; ask: string; where: string }[];
 }
 
+/** What `history(text)` returns: the report `fairdeal history --json` prints (docs/history.md). */
+export interface HistoryReport {
+  receipts: number;
+  verified: number;
+  not_verified: number;
+  invalid: number;
+  /** Each finding across receipts, naming the lines involved. */
+  findings: {
+    kind: "seed-reused" | "deal-repeated" | "nonce-repeated" | "nonce-gap" | "chain-broken";
+    lines: number[];
+    message: string;
+  }[];
+  /** Each test of the player's cards against the exact odds (Holm-corrected). */
+  tests: {
+    scheme: string;
+    /** The cards the hands were dealt from, and how many a hand. */
+    deck: string;
+    /** Stable id: "weak-hand", "card-frequency", ... */
+    name: string;
+    what: string;
+    method: "binomial" | "longest-run" | "chi-squared";
+    hands: number;
+    /** The hands showing the event, the longest run, or the chi-squared statistic. */
+    observed: number;
+    /** The exact chance a hand ("136/253"), the longest run's fair range, or the statistic's law. */
+    expected: string;
+    df: number | null;
+    p_value: number;
+    p_corrected: number;
+    /** The hands needed to see a shift of `shift` (a chance) at the corrected threshold, 4 times in 5. */
+    detect: { shift: number; hands: number } | null;
+    /** What was counted against what a fair deal gives, a class a row: the plot's rows. */
+    classes: { label: string; observed: number; expected: number; low: number; high: number; exact: string | null }[];
+  }[];
+  /** Never "fair": consistent with a fair deal, suspicious, or failed. */
+  verdict: "consistent" | "suspicious" | "failed";
+}
+
 /** What `verifyBatch(text, onVerdict)` and `BatchVerifier.finish()` return. */
 export interface BatchTally {
   receipts: number;
@@ -499,6 +537,39 @@ pub fn read_receipt(#[wasm_bindgen(unchecked_param_type = "string")] text: JsVal
     };
     let text = convert::read_text("receipt", text)?;
     out(api::read_receipt(&text))
+}
+
+/// `history(text)`: the report on a history dropped on the page (JSONL
+/// receipts, or CSV with a header row naming the fields), as `fairdeal
+/// history --json` prints it: `{receipts, verified, not_verified, invalid,
+/// findings, tests, verdict}` (docs/history.md). Nothing leaves the page.
+///
+/// # Errors
+///
+/// Throws an `Error` with `field` and `kind`: a `text` that is not a string
+/// (`history`, `type`), over 64 MiB or not readable as a history, or
+/// holding no receipt (`history`, `value`, naming the line).
+#[wasm_bindgen(js_name = history, unchecked_return_type = "HistoryReport")]
+pub fn history(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Out {
+    let _entered = enter()?;
+    let Some(text) = text.dyn_ref::<JsString>() else {
+        return Err(thrown(&Error::new(
+            "history",
+            ErrorKind::Type {
+                got: convert::js_type(&text),
+                expected: "a string: the history's text",
+            },
+        )));
+    };
+    // Refused before it is copied into wasm memory, which never shrinks: a
+    // string of more UTF-16 code units than the limit has more bytes too.
+    if u64::from(text.length()) > api::HISTORY_LIMIT {
+        return Err(thrown(&api::history_too_big(format!(
+            "{} characters",
+            text.length()
+        ))));
+    }
+    out(api::history(&String::from(text)))
 }
 
 /// `checkSize(bytes, field?)`: nothing when `bytes` of JSON text are within

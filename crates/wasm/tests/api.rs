@@ -766,3 +766,30 @@ fn read_receipt_gives_the_scheme_the_form_and_the_receipt_verify_takes() {
         "receipt"
     );
 }
+
+/// `history`: the report `fairdeal history --json` prints, on the page's
+/// one thread.
+#[test]
+fn history_reports_a_dropped_history_as_the_cli_does() {
+    let batch =
+        std::fs::read_to_string(root().join("docs/receipts/batch.jsonl")).expect("the batch");
+    // Its first two lines: one deal twice.
+    let two: String = batch.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let out = api::history(&two).expect("a history");
+    assert_eq!(out["receipts"], 2);
+    assert_eq!(out["verdict"], "suspicious");
+    assert_eq!(out["findings"][0]["kind"], "deal-repeated");
+    assert_eq!(out["findings"][0]["lines"], json!([1, 2]));
+    let one: String = batch.lines().take(1).collect();
+    assert_eq!(
+        api::history(&one).expect("a history")["verdict"],
+        "consistent"
+    );
+    let e = api::history("seed,seed\n").expect_err("a field twice");
+    assert_eq!((e.field(), e.kind().code()), ("history", "value"));
+    assert!(
+        e.to_string()
+            .contains("line 1: the CSV header names `seed` twice"),
+        "{e}"
+    );
+}

@@ -110,6 +110,16 @@ pub enum Command {
     /// when uniform, 1 when p < 1e-6, 2 for bad flags, 130 when interrupted
     /// (docs/fairness.md).
     Audit(AuditArgs),
+    /// Check a history of receipts: each verified, integrity across them,
+    /// your cards against the exact odds
+    ///
+    /// JSONL receipts (the --batch format) or CSV with a header row naming
+    /// the fields, any mix of schemes, in any order; verified on every core,
+    /// streaming. Findings across receipts: seed-reused, deal-repeated,
+    /// nonce-repeated, nonce-gap, chain-broken. Exit 0 consistent with a
+    /// fair deal, 1 suspicious or failed, 2 an input that cannot be read
+    /// (docs/history.md).
+    History(HistoryArgs),
 }
 
 #[derive(Debug, Args)]
@@ -135,6 +145,23 @@ pub struct AuditArgs {
     /// Also write SVG pictures into DIR (made if missing, checked before the
     /// first deal): where each card ends up, the odds, the rising sequences,
     /// the riffle distance
+    #[arg(long, value_name = "DIR")]
+    pub plot: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// The history: a JSONL or CSV file, `-` for standard input
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print JSON: {"receipts", "verified", "not_verified", "invalid", "findings", "tests", "verdict"}
+    #[arg(long)]
+    pub json: bool,
+    /// Threads verifying at once: 1 to 256 [default: every core]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Also write the tests as SVG pictures into DIR (made if missing,
+    /// checked before the history is read)
     #[arg(long, value_name = "DIR")]
     pub plot: Option<PathBuf>,
 }

@@ -6,6 +6,7 @@ mod bench;
 mod conformance;
 mod deal;
 mod game;
+mod history;
 mod odds;
 mod riffles;
 mod schemes;
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Riffles(args) => riffles::run(&args),
         Command::Odds { json } => odds::run(json),
         Command::Audit(args) => audit::run(&args),
+        Command::History(args) => history::run(&args),
     }
 }
 

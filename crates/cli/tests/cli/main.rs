@@ -14,6 +14,7 @@ mod forgiving;
 mod forms;
 mod games;
 mod hardening;
+mod history;
 mod hmac_blackjack;
 mod hostile_port;
 mod overrides;

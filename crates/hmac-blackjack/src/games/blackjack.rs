@@ -34,6 +34,7 @@ pub const GAME: Game = Game {
     run,
     shown: Game::AS_COMPUTED,
     compare_first: COMPARE_FIRST,
+    on_deal: true,
 };
 
 /// The player's cards come before the dealer's, and the dealer's before

@@ -51,6 +51,7 @@ pub const GAME: Game = Game {
     run,
     shown: super::tickets_as_shown,
     compare_first: &[],
+    on_deal: false,
 };
 
 #[derive(Serialize)]

@@ -103,6 +103,7 @@ pub const GAME: Game = Game {
     run,
     shown: Game::AS_COMPUTED,
     compare_first: &[],
+    on_deal: false,
 };
 
 #[derive(Serialize)]
