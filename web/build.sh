@@ -18,8 +18,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The size budget of the .wasm after wasm-opt (issue 16), in bytes.
-budget=$((600 * 1024))
+# The size budget of the .wasm after wasm-opt, in bytes: 600 KiB from issue
+# 16, raised to 850 KiB by issue 23's history(text) (its exact odds in big
+# integers, CSV reading and the tests: +230 KiB, +95 KiB gzipped;
+# docs/performance.md, "The wasm package").
+budget=$((850 * 1024))
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 step() { echo "-- web/build.sh: $*"; }

@@ -67,7 +67,7 @@ function testTable(tests) {
     el('td', {}, t.scheme),
     el('td', {}, el('span', { class: 'test-name' }, t.name), el('span', { class: 'help' }, ` ${t.what || ''}`)),
     el('td', {}, count(t.hands)),
-    el('td', {}, String(t.observed)),
+    el('td', {}, Number.isInteger(t.observed) ? count(t.observed) : Number(t.observed).toFixed(2)),
     el('td', {}, String(t.expected)),
     el('td', {}, pValue(t.p_value)),
     el('td', {}, pValue(t.p_corrected))));
@@ -94,7 +94,7 @@ function plot(t) {
   const rel = (v, c) => (Number(v) / Number(c.expected) - 1) * 100;
   const spread = Math.max(5, ...rows.flatMap((c) => [rel(c.observed, c), rel(c.low, c), rel(c.high, c)].map(Math.abs)));
   const row = 18;
-  const left = 110;
+  const left = 180;
   const width = 560;
   const plotWidth = width - left - 20;
   const height = rows.length * row + 36;

@@ -135,7 +135,11 @@ fn a_fair_history_of_every_scheme_is_consistent() {
         assert_eq!(found(&r), [], "{scheme}");
         // Its cards were tested, each test over every hand.
         assert!(r.tests.len() >= 2, "{scheme}: {}", r.text());
-        assert!(r.tests.iter().all(|t| t.scheme == scheme && t.hands == FAIR));
+        assert!(
+            r.tests
+                .iter()
+                .all(|t| t.scheme == scheme && t.hands == FAIR)
+        );
         assert_eq!(r.verdict, Verdict::Consistent, "{scheme}: {}", r.text());
         assert!(r.text().contains("Verdict: consistent with a fair deal"));
     }
