@@ -4,6 +4,7 @@
 
 mod cases;
 mod child;
+mod evidence;
 mod hints;
 mod holders;
 mod known;
@@ -11,6 +12,7 @@ mod protocol;
 mod random;
 mod report;
 mod session;
+mod setup;
 mod stages;
 mod tail;
 mod verdict;
@@ -67,6 +69,10 @@ pub struct CaseResult {
     /// Whether it expects a refusal (an `invalid` case), not output.
     #[serde(skip)]
     pub refusal: bool,
+    /// Whether its expected output has a set-up (a game seed, a first
+    /// dealer, computer patterns) that it vouches for.
+    #[serde(skip)]
+    pub setup: bool,
     /// How it went.
     #[serde(flatten)]
     pub verdict: Verdict,
@@ -188,6 +194,7 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                 kind: case.kind,
                 seq,
                 refusal: matches!(case.expected, Expectation::Error { .. }),
+                setup: has_setup(&case.expected),
                 verdict,
                 known: None,
             });
@@ -201,6 +208,11 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
         Vec::new(),
         aborted,
     ))
+}
+
+/// Whether `expected` is an output with a set-up.
+fn has_setup(expected: &Expectation) -> bool {
+    matches!(expected, Expectation::Output(v) if setup::has_setup(v))
 }
 
 fn start(options: &Options) -> Result<Session, String> {
@@ -276,6 +288,7 @@ pub fn differential(
                 kind: case.kind,
                 seq,
                 refusal: matches!(case.expected, Expectation::Error { .. }),
+                setup: has_setup(&case.expected),
                 verdict,
                 known: None,
             });
