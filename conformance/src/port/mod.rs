@@ -4,6 +4,7 @@
 
 mod cases;
 mod child;
+mod crashes;
 mod evidence;
 mod hints;
 mod holders;
@@ -31,6 +32,7 @@ pub use report::{junit, summary};
 pub use verdict::{Failure, Verdict};
 
 use crate::{Filter, VectorFile};
+use crashes::Crashes;
 use fairdeal::DynScheme;
 use fairdeal::core::input::text::quoted;
 use serde::Serialize;
@@ -148,6 +150,7 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
     let mut results = Vec::new();
     let mut all_ids = BTreeSet::new();
     let mut aborted = None;
+    let mut crashes = Crashes::default();
     'files: for file in files
         .iter()
         .filter(|f| options.schemes.is_empty() || options.schemes.contains(&f.scheme))
@@ -188,6 +191,7 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                     }
                 },
             };
+            let give_up = seq.and_then(|_| crashes.record(&verdict));
             results.push(CaseResult {
                 scheme: case.scheme.clone(),
                 id: case.id.clone(),
@@ -198,6 +202,10 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                 verdict,
                 known: None,
             });
+            if give_up.is_some() {
+                aborted = give_up;
+                break 'files;
+            }
         }
     }
     Ok(finish(
@@ -247,6 +255,7 @@ pub fn differential(
     let mut results = Vec::new();
     let mut new_cases = Vec::new();
     let mut aborted = None;
+    let mut crashes = Crashes::default();
     'files: for file in files
         .iter()
         .filter(|f| options.schemes.is_empty() || options.schemes.contains(&f.scheme))
@@ -282,6 +291,7 @@ pub fn differential(
                 next_number = next_number.saturating_add(1);
                 new_cases.push(random::as_vector_case(&generated, next_number, count, seed));
             }
+            let give_up = seq.and_then(|_| crashes.record(&verdict));
             results.push(CaseResult {
                 scheme: file.scheme.clone(),
                 id: case.id.clone(),
@@ -292,6 +302,10 @@ pub fn differential(
                 verdict,
                 known: None,
             });
+            if give_up.is_some() {
+                aborted = give_up;
+                break 'files;
+            }
         }
     }
     Ok(finish(

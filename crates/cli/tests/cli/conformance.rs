@@ -426,3 +426,114 @@ fn conformance_cases_a_port_does_not_support_are_skipped_not_failed() {
         "{out}"
     );
 }
+
+/// Runs crates/cli/tests/ports/broken_port.py in `mode` over the
+/// euchremaster cases `case` selects.
+fn broken_port(mode: &str, case: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "conformance",
+        "--port",
+        "python3 crates/cli/tests/ports/broken_port.py",
+        "--scheme",
+        "euchremaster",
+        "--case",
+        case,
+    ];
+    args.extend_from_slice(extra);
+    command()
+        .args(&args)
+        .env("BROKEN_PORT", mode)
+        .env("BROKEN_AT", "1")
+        .output()
+        .expect("the fairdeal binary runs")
+}
+
+/// Each case's failure shows what the port wrote to its standard error
+/// about that case, and nothing it wrote about another: the port writes a
+/// line naming each seq before answering, and seq 1 and 2 fail.
+#[test]
+fn conformance_stderr_is_shown_under_the_case_that_wrote_it() {
+    let report = root().join("target/conformance-chatty.json");
+    let o = broken_port(
+        "chatty",
+        "dealer-1,-joker,-deal-",
+        &["--report", &report.display().to_string()],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let failed: Vec<(String, Vec<String>)> = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] == "fail")
+        .map(|c| {
+            let lines = c["stderr"].as_array().unwrap().iter();
+            (
+                c["id"].as_str().unwrap().to_owned(),
+                lines.map(|l| l.as_str().unwrap().to_owned()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            (
+                "dealer-1".to_owned(),
+                vec!["chatty: about seq 1".to_owned()]
+            ),
+            (
+                "dealer-1/shuffle".to_owned(),
+                vec!["chatty: about seq 2".to_owned()]
+            ),
+        ]
+    );
+}
+
+/// A refusal mismatch shows the value the case gives at the field and
+/// what the port answered, escaped.
+#[test]
+fn conformance_a_refusal_mismatch_shows_the_given_value_and_the_answer() {
+    let o = broken_port("misname", "seed-non-hex", &[]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "FAIL euchremaster/seed-non-hex (trace): expected a character error in \"seed\", \
+             the port gave a character error in \"elsewhere\""
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "     the case gives: seed = \"a3db4a8e53g2c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a\"\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "     the port answered: a character error in \"elsewhere\": <script>alert('x')</script> & \"more\"\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A port that crashes on every case is not started again for each: the
+/// run stops after five broken cases in a row, says so with the last
+/// standard error, and exits 2.
+#[test]
+fn conformance_a_port_that_crashes_on_every_case_stops_the_run() {
+    let o = broken_port("crash-all", "dealer", &[]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("stopped after 5 cases: the port broke on 5 cases in a row (the last: the port misbehaved: the port exited"),
+        "{out}"
+    );
+    assert!(out.contains("boom: crashed on seq 5"), "{out}");
+    assert!(!out.contains("crashed on seq 6"), "{out}");
+    assert!(
+        stderr(&o).contains("the run stopped early: the port broke on 5 cases in a row"),
+        "{}",
+        stderr(&o)
+    );
+}
