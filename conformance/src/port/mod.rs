@@ -9,6 +9,7 @@ mod evidence;
 mod hints;
 mod holders;
 mod known;
+mod page;
 mod protocol;
 mod random;
 mod report;
@@ -23,9 +24,10 @@ use std::time::Duration;
 
 pub use cases::{Expectation, PortCase};
 pub use child::kill_running;
-pub use known::{Known, Status, parse as parse_known};
+pub use known::{Known, Status, fix as fix_known, parse as parse_known};
 pub use protocol::Hello;
 // For fuzz/ (the port_protocol target): the parsers of what a port sends.
+pub use page::{badge, html};
 #[doc(hidden)]
 pub use protocol::{Answer, parse_answer, parse_hello};
 pub use report::{junit, summary};
@@ -354,6 +356,39 @@ fn sent(results: &mut [CaseResult], seq: u64) -> Option<&mut CaseResult> {
     results.iter_mut().find(|r| r.seq == Some(seq))
 }
 
+/// Applies a known-failures line whose case id holds `*` to every failing
+/// case it names; returns what no longer holds: it names no failing case,
+/// or one that fails at another stage.
+fn known_pattern(entry: &Known, results: &mut [CaseResult]) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut named = 0;
+    for result in results.iter_mut() {
+        let Verdict::Fail(f) = &result.verdict else {
+            continue;
+        };
+        let case = format!("{}/{}", result.scheme, result.id);
+        if result.known.is_some() || !entry.names(&case) {
+            continue;
+        }
+        named += 1;
+        if entry.at(&f.stage) {
+            result.known = Some(entry.status.to_string());
+        } else {
+            errors.push(format!(
+                "{}: {case} fails at stage {}, not {}",
+                entry.case, f.stage, entry.stage
+            ));
+        }
+    }
+    if named == 0 {
+        errors.push(format!(
+            "{}: names no failing case; remove the line",
+            entry.case
+        ));
+    }
+    errors
+}
+
 fn finish(
     session: Session,
     mut results: Vec<CaseResult>,
@@ -368,6 +403,10 @@ fn finish(
     blame_extra(session.finish(), &mut results);
     let mut known_errors = Vec::new();
     for entry in &options.known {
+        if entry.is_pattern() {
+            known_errors.extend(known_pattern(entry, &mut results));
+            continue;
+        }
         let Some(result) = results
             .iter_mut()
             .find(|r| format!("{}/{}", r.scheme, r.id) == entry.case)
@@ -385,7 +424,7 @@ fn finish(
             Verdict::Unsupported { .. } => {
                 known_errors.push(format!("{}: is not run by this port", entry.case));
             }
-            Verdict::Fail(f) if f.stage == entry.stage => {
+            Verdict::Fail(f) if entry.at(&f.stage) => {
                 result.known = Some(entry.status.to_string());
             }
             Verdict::Fail(f) => {
@@ -404,7 +443,7 @@ fn finish(
                 let status = options
                     .known
                     .iter()
-                    .find(|k| k.case == case)
+                    .find(|k| k.names(&case))
                     .map_or(Status::Todo, |k| k.status);
                 Some(known::line(&case, status, &f.stage))
             }

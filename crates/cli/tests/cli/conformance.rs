@@ -537,3 +537,99 @@ fn conformance_a_port_that_crashes_on_every_case_stops_the_run() {
         stderr(&o)
     );
 }
+
+/// The results page escapes everything a port wrote (its message holds
+/// `<script>`), holds no script, and shows the failure's evidence; the badge
+/// is a shields.io endpoint.
+#[test]
+fn conformance_html_page_and_badge() {
+    let page = root().join("target/conformance-page.html");
+    let badge = root().join("target/conformance-badge.json");
+    let o = broken_port(
+        "misname",
+        "seed-",
+        &[
+            "--html",
+            &page.display().to_string(),
+            "--badge",
+            &badge.display().to_string(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<script"), "{html}");
+    assert!(
+        html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;more&quot;"),
+        "{html}"
+    );
+    assert!(html.contains("<h2>euchremaster</h2>"), "{html}");
+    assert!(html.contains("Port: broken (Python)"), "{html}");
+    assert!(html.contains("<p>Stages: fingerprint ok, "), "{html}");
+    assert!(html.contains("refusals FAIL (9 cases)</p>"), "{html}");
+    assert!(html.contains("the case gives: seed = "), "{html}");
+    let badge: Value = serde_json::from_str(&std::fs::read_to_string(&badge).unwrap()).unwrap();
+    assert_eq!(badge["message"], "6/15 passed", "{badge}");
+    assert_eq!(badge["schemaVersion"], 1);
+    assert_eq!(badge["label"], "fairdeal conformance");
+    assert_eq!(badge["color"], "red");
+}
+
+/// A `*` line covers every failing case it names; --fix rewrites the file
+/// from the run, comments kept, a line that no longer holds dropped, each
+/// new failure added.
+#[test]
+fn conformance_known_failure_wildcards_and_fix() {
+    let known = root().join("target/conformance-known-wild.txt");
+    let badge = root().join("target/conformance-badge-wild.json");
+    std::fs::write(
+        &known,
+        "# the misname port\neuchremaster/seed-* wontfix error # fields misnamed\n",
+    )
+    .unwrap();
+    let args = |fix: bool| {
+        let mut a = vec![
+            "--known-failures".to_owned(),
+            known.display().to_string(),
+            "--badge".to_owned(),
+            badge.display().to_string(),
+        ];
+        if fix {
+            a.push("--fix".to_owned());
+        }
+        a
+    };
+    let run = |case: &str, fix: bool| {
+        let a = args(fix);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        broken_port("misname", case, &a)
+    };
+    let o = run("seed-", false);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let badge_json: Value =
+        serde_json::from_str(&std::fs::read_to_string(&badge).unwrap()).unwrap();
+    assert_eq!(badge_json["color"], "brightgreen", "{badge_json}");
+    // cut- cases fail too, and no line names them: --fix adds them.
+    let o = run("seed-,cut-empty", true);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let fixed = std::fs::read_to_string(&known).unwrap();
+    assert!(
+        fixed.starts_with("# the misname port\neuchremaster/seed-* wontfix error # fields misnamed\neuchremaster/cut-empty "),
+        "{fixed}"
+    );
+    let o = run("seed-,cut-empty", false);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    // A wildcard that names no failing case no longer holds; --fix drops it.
+    let o = run("cut-empty", true);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("euchremaster/seed-*: names no failing case; remove the line"),
+        "{}",
+        stdout(&o)
+    );
+    let fixed = std::fs::read_to_string(&known).unwrap();
+    assert!(!fixed.contains("seed-*"), "{fixed}");
+    assert!(
+        fixed.starts_with("# the misname port\neuchremaster/cut-empty "),
+        "{fixed}"
+    );
+}
