@@ -402,11 +402,10 @@ fn finish(
     // A second answer to the last case comes when no case is left to run.
     blame_extra(session.finish(), &mut results);
     let mut known_errors = Vec::new();
-    for entry in &options.known {
-        if entry.is_pattern() {
-            known_errors.extend(known_pattern(entry, &mut results));
-            continue;
-        }
+    // Exact lines first: a wildcard covers only the failures they leave.
+    let (patterns, exact): (Vec<&Known>, Vec<&Known>) =
+        options.known.iter().partition(|k| k.is_pattern());
+    for entry in exact {
         let Some(result) = results
             .iter_mut()
             .find(|r| format!("{}/{}", r.scheme, r.id) == entry.case)
@@ -434,6 +433,9 @@ fn finish(
                 ));
             }
         }
+    }
+    for entry in patterns {
+        known_errors.extend(known_pattern(entry, &mut results));
     }
     let known_update = results
         .iter()
