@@ -18,11 +18,12 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
+
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::holders::Pipes;
-use super::tail::{Tail, keep_tail};
+use super::tail::Stderr;
 
 /// The longest line the runner reads from a port: an answer longer than this
 /// is a broken answer (the largest expected output is a few KiB), and reading
@@ -40,7 +41,7 @@ pub struct PortProcess {
     child: Child,
     requests: Option<Sender<String>>,
     lines: Receiver<Read1>,
-    stderr: Arc<Mutex<Tail>>,
+    stderr: Option<Arc<Stderr>>,
     pipes: Pipes,
 }
 
@@ -97,7 +98,7 @@ impl PortProcess {
                 child,
                 requests: None,
                 lines: channel().1,
-                stderr: Arc::default(),
+                stderr: None,
                 pipes: Pipes::default(),
             };
             port.kill();
@@ -120,9 +121,7 @@ impl PortProcess {
         // taken, however fast the port writes.
         let (send, lines) = sync_channel(0);
         thread::spawn(move || read_lines(stdout, &send));
-        let stderr = Arc::new(Mutex::new(Tail::default()));
-        let tail = Arc::clone(&stderr);
-        thread::spawn(move || keep_tail(stderr_pipe, &tail));
+        let stderr = Some(Stderr::start(stderr_pipe));
         Ok(Self {
             child,
             requests: Some(requests),
@@ -167,8 +166,9 @@ impl PortProcess {
     }
 
     /// Waits until the port's standard error has been quiet for a moment
-    /// (at most [`SETTLE_MOST`]): what a port writes as it starts, before its
-    /// hello, is then not taken for what it wrote about its first case.
+    /// (at most [`SETTLE_MOST`]): what a port writes as it starts, just
+    /// after its hello, is then not taken for what it wrote about its first
+    /// case.
     pub fn settle_stderr(&self) {
         let started = Instant::now();
         let mut seen = self.stderr_mark();
@@ -183,18 +183,29 @@ impl PortProcess {
     }
 
     /// Returns how many bytes the port has written to its standard error
-    /// so far: a mark for [`PortProcess::stderr_since`].
+    /// so far, all it wrote before this moment read: a mark for
+    /// [`PortProcess::stderr_since`].
     pub fn stderr_mark(&self) -> u64 {
-        self.stderr.lock().map(|t| t.written).unwrap_or_default()
+        let Some(stderr) = &self.stderr else {
+            return 0;
+        };
+        stderr.drain();
+        stderr.tail.lock().map(|t| t.written).unwrap_or_default()
     }
 
     /// Returns the last lines of what the port wrote to its standard error
-    /// after `mark`, each shortened: what it said about one case.
+    /// after `mark` and before this moment, each shortened: what it said
+    /// about one case, once its answer came (or it ended).
     pub fn stderr_since(&self, mark: u64) -> Vec<String> {
-        // Give the reader thread a moment to catch up with a crash's last
-        // words, or with the lines written just before an answer.
+        let Some(stderr) = &self.stderr else {
+            return Vec::new();
+        };
+        stderr.drain();
+        #[cfg(not(unix))]
+        // Only a thread reads it: give it a moment to catch up.
         thread::sleep(Duration::from_millis(20));
-        self.stderr
+        stderr
+            .tail
             .lock()
             .map(|t| t.lines(mark))
             .unwrap_or_default()

@@ -29,6 +29,10 @@ pub fn hints(
     if let Some(hint) = letter_case(&d.expected, &d.actual) {
         out.push(hint);
     }
+    if d.mismatch == Mismatch::Value {
+        let in_stream = d.pointer.split('/').any(|p| p == "randoms");
+        out.extend(width_slip(&d.expected, &d.actual, !in_stream));
+    }
     if let Some((e, a)) = lists(want, got, d) {
         if d.mismatch == Mismatch::Value && e.len() != a.len() {
             out.push(format!(
@@ -157,6 +161,74 @@ fn shifted(e: &[Value], a: &[Value]) -> Option<String> {
         } else {
             None
         }
+    })
+}
+
+/// A number as its 64 bits, however it is written: a JSON integer (a
+/// negative one as its two's complement), or 8 or 16 hex digits.
+fn bits(value: &Value) -> Option<u64> {
+    match value {
+        Value::Number(n) => n
+            .as_u64()
+            .or_else(|| n.as_i64().map(|i| u64::from_ne_bytes(i.to_ne_bytes()))),
+        Value::String(s) if (s.len() == 8 || s.len() == 16) && s.is_ascii() => {
+            u64::from_str_radix(s, 16).ok()
+        }
+        _ => None,
+    }
+}
+
+/// The 32-bit `low` sign-extended to 64 bits, as a signed 32-bit integer
+/// widened becomes.
+fn sign_extended(low: u64) -> u64 {
+    let low = u32::try_from(low & 0xffff_ffff).unwrap_or_default();
+    let wide = i64::from(i32::from_ne_bytes(low.to_ne_bytes()));
+    u64::from_ne_bytes(wide.to_ne_bytes())
+}
+
+/// A number the port got right but for its width: sign-extended from 32
+/// bits (`ffffffffffffff04` for `ffffff04`), cut to its low 32 bits, its
+/// 32-bit halves swapped, or (with `swapped`, outside a stream, whose own
+/// hint names it) its bytes reversed.
+fn width_slip(expected: &Value, actual: &Value, swapped: bool) -> Option<String> {
+    let (e, a) = (bits(expected)?, bits(actual)?);
+    if e == a {
+        // The same number written differently: the format's own hints.
+        return None;
+    }
+    let negative = matches!(actual, Value::Number(n) if n.as_i64().is_some_and(|i| i < 0));
+    if a == sign_extended(e) {
+        return Some(if negative {
+            "your number is the expected one read as a signed 32-bit integer: keep it unsigned (an unsigned type, or mask with 0xffffffff)"
+                .to_owned()
+        } else {
+            format!(
+                "your number is the expected one's low 32 bits sign-extended to 64 ({:016x} from {:08x}): a signed 32-bit integer was widened; keep it unsigned (an unsigned type, or mask with 0xffffffff)",
+                a,
+                e & 0xffff_ffff
+            )
+        });
+    }
+    if e > 0xffff_ffff && a == e & 0xffff_ffff {
+        return Some(
+            "your number is the expected one's low 32 bits: it was truncated to 32 bits; keep all 64"
+                .to_owned(),
+        );
+    }
+    if e > 0xffff_ffff && a == e.rotate_left(32) {
+        return Some(
+            "your number is the expected one with its 32-bit halves swapped: put the high word first"
+                .to_owned(),
+        );
+    }
+    let width = if e > 0xffff_ffff || a > 0xffff_ffff {
+        8
+    } else {
+        4
+    };
+    (swapped && a == swap(e, width)).then(|| {
+        "your number is the expected one with its bytes in reverse order: read it big-endian (most significant byte first)"
+            .to_owned()
     })
 }
 
@@ -305,6 +377,47 @@ mod tests {
                 "your text differs from the expected one in letter case only: hex digits are written in lower case"
             ]
         );
+    }
+
+    /// The width slips a port in a language with signed or 32-bit
+    /// integers makes, each named; a number right but for its notation is
+    /// none.
+    #[test]
+    fn width_slips_are_named() {
+        let slip = |e: Value, a: Value| width_slip(&e, &a, true);
+        let h = slip(json!("00000000ffffff04"), json!("ffffffffffffff04")).unwrap();
+        assert!(
+            h.starts_with("your number is the expected one's low 32 bits sign-extended to 64 (ffffffffffffff04 from ffffff04)"),
+            "{h}"
+        );
+        let h = slip(json!(4_294_967_044_u32), json!(-252)).unwrap();
+        assert!(h.contains("read as a signed 32-bit integer"), "{h}");
+        let h = slip(json!("1234567890abcdef"), json!("0000000090abcdef")).unwrap();
+        assert!(h.contains("truncated to 32 bits"), "{h}");
+        let h = slip(json!("1234567890abcdef"), json!("90abcdef12345678")).unwrap();
+        assert!(h.contains("32-bit halves swapped"), "{h}");
+        let h = slip(json!("0102030405060708"), json!("0807060504030201")).unwrap();
+        assert!(h.contains("bytes in reverse order"), "{h}");
+        assert_eq!(
+            width_slip(
+                &json!("0102030405060708"),
+                &json!("0807060504030201"),
+                false
+            ),
+            None
+        );
+        assert_eq!(slip(json!(7), json!(8)), None);
+        assert_eq!(slip(json!("00000000000000ff"), json!(255)), None);
+        assert_eq!(slip(json!("abc"), json!("ffffffffffffff04")), None);
+    }
+
+    /// The hint reaches a failure: a showdown stream number sign-extended.
+    #[test]
+    fn a_sign_extended_stream_number_gets_its_hint() {
+        let want = json!({"randoms": ["00000000ffffff04", "0000000000000001"]});
+        let got = json!({"randoms": ["ffffffffffffff04", "0000000000000001"]});
+        let h = hints_for("showdown", "stream", json!({}), want, got);
+        assert!(h.iter().any(|h| h.contains("sign-extended to 64")), "{h:?}");
     }
 
     /// atout-v1 rejects u at or above the limit: 4294967295 for n = 3.

@@ -4,13 +4,17 @@
 
 mod cases;
 mod child;
+mod crashes;
+mod evidence;
 mod hints;
 mod holders;
 mod known;
+mod page;
 mod protocol;
 mod random;
 mod report;
 mod session;
+mod setup;
 mod stages;
 mod tail;
 mod verdict;
@@ -20,15 +24,17 @@ use std::time::Duration;
 
 pub use cases::{Expectation, PortCase};
 pub use child::kill_running;
-pub use known::{Known, Status, parse as parse_known};
+pub use known::{Known, Status, fix as fix_known, parse as parse_known};
 pub use protocol::Hello;
 // For fuzz/ (the port_protocol target): the parsers of what a port sends.
+pub use page::{badge, html};
 #[doc(hidden)]
 pub use protocol::{Answer, parse_answer, parse_hello};
 pub use report::{junit, summary};
 pub use verdict::{Failure, Verdict};
 
 use crate::{Filter, VectorFile};
+use crashes::Crashes;
 use fairdeal::DynScheme;
 use fairdeal::core::input::text::quoted;
 use serde::Serialize;
@@ -67,6 +73,10 @@ pub struct CaseResult {
     /// Whether it expects a refusal (an `invalid` case), not output.
     #[serde(skip)]
     pub refusal: bool,
+    /// Whether its expected output has a set-up (a game seed, a first
+    /// dealer, computer patterns) that it vouches for.
+    #[serde(skip)]
+    pub setup: bool,
     /// How it went.
     #[serde(flatten)]
     pub verdict: Verdict,
@@ -142,6 +152,7 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
     let mut results = Vec::new();
     let mut all_ids = BTreeSet::new();
     let mut aborted = None;
+    let mut crashes = Crashes::default();
     'files: for file in files
         .iter()
         .filter(|f| options.schemes.is_empty() || options.schemes.contains(&f.scheme))
@@ -182,15 +193,21 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                     }
                 },
             };
+            let give_up = seq.and_then(|_| crashes.record(&verdict));
             results.push(CaseResult {
                 scheme: case.scheme.clone(),
                 id: case.id.clone(),
                 kind: case.kind,
                 seq,
                 refusal: matches!(case.expected, Expectation::Error { .. }),
+                setup: has_setup(&case.expected),
                 verdict,
                 known: None,
             });
+            if give_up.is_some() {
+                aborted = give_up;
+                break 'files;
+            }
         }
     }
     Ok(finish(
@@ -201,6 +218,11 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
         Vec::new(),
         aborted,
     ))
+}
+
+/// Whether `expected` is an output with a set-up.
+fn has_setup(expected: &Expectation) -> bool {
+    matches!(expected, Expectation::Output(v) if setup::has_setup(v))
 }
 
 fn start(options: &Options) -> Result<Session, String> {
@@ -235,6 +257,7 @@ pub fn differential(
     let mut results = Vec::new();
     let mut new_cases = Vec::new();
     let mut aborted = None;
+    let mut crashes = Crashes::default();
     'files: for file in files
         .iter()
         .filter(|f| options.schemes.is_empty() || options.schemes.contains(&f.scheme))
@@ -270,15 +293,21 @@ pub fn differential(
                 next_number = next_number.saturating_add(1);
                 new_cases.push(random::as_vector_case(&generated, next_number, count, seed));
             }
+            let give_up = seq.and_then(|_| crashes.record(&verdict));
             results.push(CaseResult {
                 scheme: file.scheme.clone(),
                 id: case.id.clone(),
                 kind: case.kind,
                 seq,
                 refusal: matches!(case.expected, Expectation::Error { .. }),
+                setup: has_setup(&case.expected),
                 verdict,
                 known: None,
             });
+            if give_up.is_some() {
+                aborted = give_up;
+                break 'files;
+            }
         }
     }
     Ok(finish(
@@ -327,6 +356,39 @@ fn sent(results: &mut [CaseResult], seq: u64) -> Option<&mut CaseResult> {
     results.iter_mut().find(|r| r.seq == Some(seq))
 }
 
+/// Applies a known-failures line whose case id holds `*` to every failing
+/// case it names; returns what no longer holds: it names no failing case,
+/// or one that fails at another stage.
+fn known_pattern(entry: &Known, results: &mut [CaseResult]) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut named = 0;
+    for result in results.iter_mut() {
+        let Verdict::Fail(f) = &result.verdict else {
+            continue;
+        };
+        let case = format!("{}/{}", result.scheme, result.id);
+        if result.known.is_some() || !entry.names(&case) {
+            continue;
+        }
+        named += 1;
+        if entry.at(&f.stage) {
+            result.known = Some(entry.status.to_string());
+        } else {
+            errors.push(format!(
+                "{}: {case} fails at stage {}, not {}",
+                entry.case, f.stage, entry.stage
+            ));
+        }
+    }
+    if named == 0 {
+        errors.push(format!(
+            "{}: names no failing case; remove the line",
+            entry.case
+        ));
+    }
+    errors
+}
+
 fn finish(
     session: Session,
     mut results: Vec<CaseResult>,
@@ -340,7 +402,10 @@ fn finish(
     // A second answer to the last case comes when no case is left to run.
     blame_extra(session.finish(), &mut results);
     let mut known_errors = Vec::new();
-    for entry in &options.known {
+    // Exact lines first: a wildcard covers only the failures they leave.
+    let (patterns, exact): (Vec<&Known>, Vec<&Known>) =
+        options.known.iter().partition(|k| k.is_pattern());
+    for entry in exact {
         let Some(result) = results
             .iter_mut()
             .find(|r| format!("{}/{}", r.scheme, r.id) == entry.case)
@@ -358,7 +423,7 @@ fn finish(
             Verdict::Unsupported { .. } => {
                 known_errors.push(format!("{}: is not run by this port", entry.case));
             }
-            Verdict::Fail(f) if f.stage == entry.stage => {
+            Verdict::Fail(f) if entry.at(&f.stage) => {
                 result.known = Some(entry.status.to_string());
             }
             Verdict::Fail(f) => {
@@ -369,6 +434,9 @@ fn finish(
             }
         }
     }
+    for entry in patterns {
+        known_errors.extend(known_pattern(entry, &mut results));
+    }
     let known_update = results
         .iter()
         .filter_map(|r| match &r.verdict {
@@ -377,7 +445,7 @@ fn finish(
                 let status = options
                     .known
                     .iter()
-                    .find(|k| k.case == case)
+                    .find(|k| k.names(&case))
                     .map_or(Status::Todo, |k| k.status);
                 Some(known::line(&case, status, &f.stage))
             }

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use fairdeal::core::info::Hashed;
 
-use super::{Report, Verdict};
+use super::{Failure, Report, Verdict};
 
 /// Returns the human summary: each failure, a line per scheme, the
 /// known-failures problems and update, the new cases of a differential run,
@@ -28,6 +28,9 @@ pub fn summary(report: &Report) -> String {
             "{tag} {}/{} ({}): {}",
             case.scheme, case.id, case.kind, f.message
         );
+        for line in evidence_lines(f) {
+            let _ = writeln!(out, "     {line}");
+        }
         for hint in &f.hints {
             let _ = writeln!(out, "     hint: {hint}");
         }
@@ -188,6 +191,7 @@ pub fn junit(report: &Report) -> String {
                 (Verdict::Fail(f), None) => {
                     let body = [f.message.clone()]
                         .into_iter()
+                        .chain(evidence_lines(f))
                         .chain(f.hints.iter().map(|h| format!("hint: {h}")))
                         .chain(f.hashed.iter().flat_map(hashed_lines))
                         .chain(f.stderr.iter().map(|l| format!("stderr: {l}")))
@@ -224,6 +228,14 @@ pub fn junit(report: &Report) -> String {
     out
 }
 
+/// The evidence under a refusal mismatch: the value the case gives and
+/// what the port answered, each already clipped and escaped.
+pub(super) fn evidence_lines(f: &Failure) -> Vec<String> {
+    let given = f.given.iter().map(|g| format!("the case gives: {g}"));
+    let answered = f.answered.iter().map(|a| format!("the port answered: {a}"));
+    given.chain(answered).collect()
+}
+
 /// Escapes text for XML attributes and content, replacing the characters
 /// XML 1.0 cannot hold (controls but tab and line ends, U+FFFE, U+FFFF;
 /// Rust strings hold no surrogates) with U+FFFD.
@@ -249,7 +261,7 @@ fn xml(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::port::{CaseResult, Failure, Report};
+    use crate::port::{CaseResult, Report};
 
     fn report(message: &str) -> Report {
         Report {
@@ -261,6 +273,7 @@ mod tests {
                 kind: "trace",
                 seq: Some(1),
                 refusal: false,
+                setup: false,
                 verdict: Verdict::Fail(Box::new(Failure {
                     stage: "broken".to_owned(),
                     pointer: String::new(),
@@ -270,6 +283,7 @@ mod tests {
                     message: message.to_owned(),
                     hints: Vec::new(),
                     stderr: vec![message.to_owned()],
+                    ..Failure::default()
                 })),
                 known: None,
             }],

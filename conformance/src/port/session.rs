@@ -152,7 +152,7 @@ impl Session {
                         }
                         None => Reply::Broken {
                             reason,
-                            stderr: port.stderr_tail(),
+                            stderr: port.stderr_since(self.mark),
                         },
                     },
                 },
@@ -163,12 +163,12 @@ impl Session {
                     }
                     Reply::Broken {
                         reason: format!("no answer within {} s", timeout.as_secs_f64()),
-                        stderr: port.stderr_tail(),
+                        stderr: port.stderr_since(self.mark),
                     }
                 }
                 Err(Silence::Exited(how) | Silence::Unreadable(how)) => Reply::Broken {
                     reason: how,
-                    stderr: port.stderr_tail(),
+                    stderr: port.stderr_since(self.mark),
                 },
             };
         };

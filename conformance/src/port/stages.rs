@@ -8,8 +8,9 @@ use super::{CaseResult, Verdict};
 
 /// The stages, in the method's order: what each case checks, and where a
 /// failing one first differs.
-const STAGES: [&str; 7] = [
+const STAGES: [&str; 8] = [
     "fingerprint",
+    "set-up",
     "stream",
     "shuffle",
     "deal",
@@ -22,6 +23,7 @@ const STAGES: [&str; 7] = [
 fn covers(case: &CaseResult) -> &'static [&'static str] {
     match (case.kind, case.refusal) {
         (_, true) => &["refusals"],
+        ("trace", false) if case.setup => &["fingerprint", "set-up", "stream", "shuffle", "deal"],
         ("trace", false) => &["fingerprint", "stream", "shuffle", "deal"],
         ("stream" | "generator", _) => &["stream"],
         ("shuffle", _) => &["shuffle"],
@@ -41,7 +43,8 @@ fn failed_at(case: &CaseResult, stage: &str) -> &'static str {
         ("game", ..) => "games",
         ("stream" | "generator", ..) => "stream",
         (_, _, "fingerprint") => "fingerprint",
-        (_, _, "randoms" | "game_seed") => "stream",
+        (_, _, "game_seed" | "first_dealer" | "patterns") => "set-up",
+        (_, _, "randoms") => "stream",
         (_, _, "consumed" | "positions" | "deck") => "shuffle",
         _ => "deal",
     }
@@ -121,6 +124,7 @@ mod tests {
             kind,
             seq: None,
             refusal: false,
+            setup: false,
             verdict,
             known: None,
         }
@@ -136,6 +140,7 @@ mod tests {
             message: String::new(),
             hints: Vec::new(),
             stderr: Vec::new(),
+            ..Failure::default()
         }))
     }
 

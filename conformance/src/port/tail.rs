@@ -1,10 +1,17 @@
 //! The last bytes of a port's standard error, and what it wrote after a
 //! mark: what a failure report shows.
+//!
+//! The standard error is read in step with the answers: on Unix its pipe
+//! does not block, and the runner drains it under the same lock a helper
+//! thread reads it under, after each answer and before each case is sent.
+//! A port writes about a case before it answers it, so when the answer has
+//! come, all it wrote about the case is in the pipe; draining then takes
+//! all of it, and a line about case N is never shown under case N + 1,
+//! whatever the machine's load. (Elsewhere a thread reads it as it comes.)
 
 use std::collections::VecDeque;
-use std::io::Read;
 use std::process::ChildStderr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// How many bytes of the port's standard error are kept: the last ones.
 pub const STDERR_KEEP: usize = 64 << 10;
@@ -62,7 +69,116 @@ impl Tail {
     }
 }
 
-pub fn keep_tail(mut stderr: ChildStderr, tail: &Mutex<Tail>) {
+/// The port's standard error: its pipe and what was read of it.
+#[derive(Debug)]
+pub struct Stderr {
+    /// The last bytes read.
+    pub tail: Mutex<Tail>,
+    /// The pipe, which the runner drains in step with the answers.
+    #[cfg(unix)]
+    pipe: ChildStderr,
+}
+
+/// The most bytes one drain reads: a port that writes without end is no
+/// reason to drain without end (what is left is read by the next drain).
+const DRAIN_MOST: usize = 4 * STDERR_KEEP;
+
+impl Stderr {
+    /// Starts reading `pipe`: a thread takes what comes between drains, so
+    /// that a port that writes much between answers never blocks on a
+    /// full pipe.
+    pub fn start(pipe: ChildStderr) -> Arc<Self> {
+        #[cfg(unix)]
+        {
+            // Reads of a pipe that does not block: a drain takes what is
+            // there and returns. Without it, reads wait as on any pipe,
+            // and draining is left to the thread.
+            let _ = rustix::io::ioctl_fionbio(&pipe, true);
+            let stderr = Arc::new(Self {
+                tail: Mutex::default(),
+                pipe,
+            });
+            let reader = Arc::clone(&stderr);
+            std::thread::spawn(move || reader.read_as_it_comes());
+            stderr
+        }
+        #[cfg(not(unix))]
+        {
+            let stderr = Arc::new(Self {
+                tail: Mutex::default(),
+            });
+            let reader = Arc::clone(&stderr);
+            std::thread::spawn(move || keep_tail(pipe, &reader.tail));
+            stderr
+        }
+    }
+
+    /// Reads what the pipe holds now into the tail: everything the port
+    /// wrote before this moment, as far as it is not read already.
+    pub fn drain(&self) {
+        #[cfg(unix)]
+        if let Ok(mut tail) = self.tail.lock() {
+            let _ = drain_into(&self.pipe, &mut tail);
+        }
+    }
+
+    /// The helper thread: waits until the pipe has something to read, then
+    /// drains it under the lock, until the port closes it.
+    #[cfg(unix)]
+    fn read_as_it_comes(&self) {
+        use rustix::event::{PollFd, PollFlags, poll};
+        use rustix::io::Errno;
+        loop {
+            let mut fds = [PollFd::new(&self.pipe, PollFlags::IN)];
+            match poll(&mut fds, None) {
+                Ok(_) | Err(Errno::INTR) => {}
+                Err(_) => return,
+            }
+            let Ok(mut tail) = self.tail.lock() else {
+                return;
+            };
+            if drain_into(&self.pipe, &mut tail) == Drained::Closed {
+                return;
+            }
+        }
+    }
+}
+
+/// How a drain ended.
+#[cfg(unix)]
+#[derive(PartialEq, Eq)]
+enum Drained {
+    /// Nothing more to read now.
+    Empty,
+    /// The port closed the pipe, or it cannot be read.
+    Closed,
+}
+
+/// Reads what `pipe` holds, at most [`DRAIN_MOST`] bytes, into `tail`.
+#[cfg(unix)]
+fn drain_into(pipe: &ChildStderr, tail: &mut Tail) -> Drained {
+    use rustix::io::{Errno, read};
+    let mut chunk = [0; 8 << 10];
+    let mut taken = 0;
+    while taken < DRAIN_MOST {
+        match read(pipe, &mut chunk) {
+            Ok(0) => return Drained::Closed,
+            Ok(n) => {
+                // `n` is at most `chunk.len()`: what `read` promises.
+                tail.push(chunk.get(..n).unwrap_or_default(), STDERR_KEEP);
+                taken += n;
+            }
+            Err(Errno::INTR) => {}
+            Err(Errno::AGAIN) => return Drained::Empty,
+            Err(_) => return Drained::Closed,
+        }
+    }
+    Drained::Empty
+}
+
+#[cfg(not(unix))]
+fn keep_tail(mut stderr: ChildStderr, tail: &Mutex<Tail>) {
+    use std::io::Read;
     let mut chunk = vec![0; 64 << 10];
     loop {
         let n = match stderr.read(&mut chunk) {

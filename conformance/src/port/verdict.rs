@@ -7,9 +7,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::cases::{Expectation, PortCase};
-use super::hints;
 use super::protocol::Answer;
 use super::session::Reply;
+use super::{evidence, hints, setup};
 use crate::diff::{Difference, Mismatch, first_difference_in};
 
 /// How one case went.
@@ -28,7 +28,7 @@ pub enum Verdict {
 }
 
 /// What differed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Failure {
     /// The first differing stage (`randoms`, `deals/2/deck`), `error` for
     /// a wrong or missing refusal, `broken` for a port that misbehaved.
@@ -55,7 +55,18 @@ pub struct Failure {
     /// standard error.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stderr: Vec<String>,
+    /// For a refusal mismatch: the value the case gives at the field it
+    /// expects refused (`hands[1].pattern = "32a23"`), clipped and escaped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub given: Option<String>,
+    /// For a refusal mismatch: what the port answered (its refusal's kind,
+    /// field and message, or its output), clipped and escaped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answered: Option<String>,
 }
+
+/// The given value and the port's answer, shown under a refusal mismatch.
+type Evidence = (Option<String>, Option<String>);
 
 /// Judges `reply` to `case`.
 pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
@@ -71,21 +82,23 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
                 message: format!("the port misbehaved: {reason}"),
                 hints: Vec::new(),
                 stderr,
+                ..Failure::default()
             }));
         }
     };
-    let fail = |message: String, expected: Value, actual: Value| {
+    let fail = |message: String, expected: Value, actual: Value, evidence: Evidence| {
         Verdict::Fail(Box::new(Failure {
             stage: "error".to_owned(),
-            pointer: String::new(),
             expected,
             actual,
-            hashed: None,
             message,
-            hints: Vec::new(),
-            stderr: Vec::new(),
+            given: evidence.0,
+            answered: evidence.1,
+            ..Failure::default()
         }))
     };
+    // What the case gives at the field it expects refused.
+    let given = |field: &str| Some(evidence::given(&case.fields, field));
     match (&case.expected, answer) {
         (_, Answer::Skip(reason)) => Verdict::Unsupported {
             reason: format!("skipped by the port: {reason}"),
@@ -100,20 +113,27 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
             }
         }
         (
-            Expectation::Output(_),
+            Expectation::Output(want),
             Answer::Error {
                 kind,
                 field,
                 message,
             },
-        ) => fail(
-            format!(
-                "expected output, but the port refused the input: {kind} error in {}: {message}",
-                quoted(&field)
+        ) => match setup::refused(&case.fields, want, &field) {
+            Some(blame) => blame,
+            None => fail(
+                format!(
+                    "expected output, but the port refused the input: {kind} error in {}: {message}",
+                    quoted(&field)
+                ),
+                Value::Null,
+                serde_json::json!({ "kind": kind, "field": field }),
+                (
+                    given(&field),
+                    Some(evidence::refused(&kind, &field, &message)),
+                ),
             ),
-            Value::Null,
-            serde_json::json!({ "kind": kind, "field": field }),
-        ),
+        },
         (
             Expectation::Error { kind, field },
             Answer::Error {
@@ -133,16 +153,18 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
                     ),
                     serde_json::json!({ "kind": kind, "field": field }),
                     serde_json::json!({ "kind": k, "field": f }),
+                    (given(field), Some(evidence::refused(&k, &f, &message))),
                 )
             }
         }
-        (Expectation::Error { kind, field }, Answer::Output(_)) => fail(
+        (Expectation::Error { kind, field }, Answer::Output(got)) => fail(
             format!(
                 "expected a {kind} error in {}, but the port accepted the input",
                 quoted(field)
             ),
             serde_json::json!({ "kind": kind, "field": field }),
             Value::Null,
+            (given(field), Some(evidence::output(&got))),
         ),
     }
 }
@@ -177,6 +199,7 @@ pub fn misbehaved(verdict: &mut Verdict, what: &str) {
                 message: format!("the port misbehaved: {what}"),
                 hints: Vec::new(),
                 stderr: Vec::new(),
+                ..Failure::default()
             }));
         }
     }
@@ -204,6 +227,11 @@ fn differs(
     let hints = hints::hints(scheme, case, want, got, &d);
     let message = match d.pointer.as_str() {
         "" => d.to_string(),
+        pointer if setup::name(&stage).is_some() => format!(
+            "set-up differs: {}, at {pointer}: {}",
+            setup::name(&stage).unwrap_or_default(),
+            d.what()
+        ),
         pointer => format!("first differing stage: {stage}, at {pointer}: {}", d.what()),
     };
     Verdict::Fail(Box::new(Failure {
@@ -215,6 +243,7 @@ fn differs(
         message,
         hints,
         stderr: Vec::new(),
+        ..Failure::default()
     }))
 }
 

@@ -260,6 +260,15 @@ pub struct ConformanceArgs {
     /// Write JUnit XML
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Write a static results page: per scheme, the stages passed and each failure with its evidence
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Write a shields.io endpoint badge (JSON): N/M passed
+    #[arg(long, value_name = "FILE")]
+    pub badge: Option<PathBuf>,
+    /// Rewrite the --known-failures file from the run: lines that hold and comments kept, new failures added as todo
+    #[arg(long, requires = "known_failures")]
+    pub fix: bool,
     /// Differential mode: N random valid inputs per scheme (with --seed; 1 to 100000)
     #[arg(long, value_name = "N")]
     pub random: Option<usize>,

@@ -45,13 +45,23 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
         .filter_map(Source::path)
         .chain(args.known_failures.as_deref())
         .collect();
-    let outputs = [("--report", &args.report), ("--junit", &args.junit)];
+    let outputs = [
+        ("--report", &args.report),
+        ("--junit", &args.junit),
+        ("--html", &args.html),
+        ("--badge", &args.badge),
+    ];
     check_outputs(&outputs, &inputs)?;
+    let known_text = match &args.known_failures {
+        Some(path) => read(path)?,
+        None => String::new(),
+    };
     let known = match &args.known_failures {
-        Some(path) => parse_known(&read(path)?)
+        Some(path) => parse_known(&known_text)
             .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?,
         None => Vec::new(),
     };
+    let vectors_version = vectors_version(args.dir.dir.as_deref())?;
     let files = sources
         .iter()
         .map(Source::load)
@@ -95,6 +105,28 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
     }
     if let Some(path) = &args.junit {
         write(path, &port::junit(&report))?;
+    }
+    if let Some(path) = &args.html {
+        write(path, &port::html(&report, vectors_version.as_deref()))?;
+    }
+    if let Some(path) = &args.badge {
+        write(path, &port::badge(&report))?;
+    }
+    if let (true, Some(path)) = (args.fix, &args.known_failures) {
+        let failures: Vec<(String, String)> = report
+            .cases
+            .iter()
+            .filter_map(|c| match &c.verdict {
+                port::Verdict::Fail(f) => Some((format!("{}/{}", c.scheme, c.id), f.stage.clone())),
+                _ => None,
+            })
+            .collect();
+        // A run that stopped early has not seen every case: its file would
+        // lose the lines of the cases it never ran.
+        if report.aborted.is_none() {
+            write(path, &port::fix_known(&known_text, &failures))?;
+            eprintln!("conformance: rewrote {} from the run", path.display());
+        }
     }
     if let Some(why) = report.aborted {
         return Err(CliError::Usage(format!("the run stopped early: {why}")));
@@ -218,6 +250,19 @@ fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Resu
         taken.push((flag, full));
     }
     Ok(())
+}
+
+/// The longest `VERSION` file read: a version is one short line.
+const VERSION_LIMIT: u64 = 256;
+
+/// Returns the version of the vector files in `dir` (its `VERSION` file,
+/// trimmed), when it has one; the built-in files' version is not known
+/// here.
+fn vectors_version(dir: Option<&Path>) -> Result<Option<String>, CliError> {
+    let Some(path) = dir.map(|d| d.join("VERSION")).filter(|p| p.is_file()) else {
+        return Ok(None);
+    };
+    Ok(Some(read_text(&path, VERSION_LIMIT)?.trim().to_owned()))
 }
 
 fn read(path: &Path) -> Result<String, CliError> {

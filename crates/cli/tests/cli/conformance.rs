@@ -426,3 +426,210 @@ fn conformance_cases_a_port_does_not_support_are_skipped_not_failed() {
         "{out}"
     );
 }
+
+/// Runs crates/cli/tests/ports/broken_port.py in `mode` over the
+/// euchremaster cases `case` selects.
+fn broken_port(mode: &str, case: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "conformance",
+        "--port",
+        "python3 crates/cli/tests/ports/broken_port.py",
+        "--scheme",
+        "euchremaster",
+        "--case",
+        case,
+    ];
+    args.extend_from_slice(extra);
+    command()
+        .args(&args)
+        .env("BROKEN_PORT", mode)
+        .env("BROKEN_AT", "1")
+        .output()
+        .expect("the fairdeal binary runs")
+}
+
+/// Each case's failure shows what the port wrote to its standard error
+/// about that case, and nothing it wrote about another: the port writes a
+/// line naming each seq before answering, and seq 1 and 2 fail.
+#[test]
+fn conformance_stderr_is_shown_under_the_case_that_wrote_it() {
+    let report = root().join("target/conformance-chatty.json");
+    let o = broken_port(
+        "chatty",
+        "dealer-1,-joker,-deal-",
+        &["--report", &report.display().to_string()],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let failed: Vec<(String, Vec<String>)> = report["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] == "fail")
+        .map(|c| {
+            let lines = c["stderr"].as_array().unwrap().iter();
+            (
+                c["id"].as_str().unwrap().to_owned(),
+                lines.map(|l| l.as_str().unwrap().to_owned()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        failed,
+        [
+            (
+                "dealer-1".to_owned(),
+                vec!["chatty: about seq 1".to_owned()]
+            ),
+            (
+                "dealer-1/shuffle".to_owned(),
+                vec!["chatty: about seq 2".to_owned()]
+            ),
+        ]
+    );
+}
+
+/// A refusal mismatch shows the value the case gives at the field and
+/// what the port answered, escaped.
+#[test]
+fn conformance_a_refusal_mismatch_shows_the_given_value_and_the_answer() {
+    let o = broken_port("misname", "seed-non-hex", &[]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "FAIL euchremaster/seed-non-hex (trace): expected a character error in \"seed\", \
+             the port gave a character error in \"elsewhere\""
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "     the case gives: seed = \"a3db4a8e53g2c846c705edac4ef9e64d32589e5fe76535c69386c37916dfc09a\"\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "     the port answered: a character error in \"elsewhere\": <script>alert('x')</script> & \"more\"\n"
+        ),
+        "{out}"
+    );
+}
+
+/// A port that crashes on every case is not started again for each: the
+/// run stops after five broken cases in a row, says so with the last
+/// standard error, and exits 2.
+#[test]
+fn conformance_a_port_that_crashes_on_every_case_stops_the_run() {
+    let o = broken_port("crash-all", "dealer", &[]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("stopped after 5 cases: the port broke on 5 cases in a row (the last: the port misbehaved: the port exited"),
+        "{out}"
+    );
+    assert!(out.contains("boom: crashed on seq 5"), "{out}");
+    assert!(!out.contains("crashed on seq 6"), "{out}");
+    assert!(
+        stderr(&o).contains("the run stopped early: the port broke on 5 cases in a row"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// The results page escapes everything a port wrote (its message holds
+/// `<script>`), holds no script, and shows the failure's evidence; the badge
+/// is a shields.io endpoint.
+#[test]
+fn conformance_html_page_and_badge() {
+    let page = root().join("target/conformance-page.html");
+    let badge = root().join("target/conformance-badge.json");
+    let o = broken_port(
+        "misname",
+        "seed-",
+        &[
+            "--html",
+            &page.display().to_string(),
+            "--badge",
+            &badge.display().to_string(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<script"), "{html}");
+    assert!(
+        html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;more&quot;"),
+        "{html}"
+    );
+    assert!(html.contains("<h2>euchremaster</h2>"), "{html}");
+    assert!(html.contains("Port: broken (Python)"), "{html}");
+    assert!(html.contains("<p>Stages: fingerprint ok, "), "{html}");
+    assert!(html.contains("refusals FAIL (9 cases)</p>"), "{html}");
+    assert!(html.contains("the case gives: seed = "), "{html}");
+    let badge: Value = serde_json::from_str(&std::fs::read_to_string(&badge).unwrap()).unwrap();
+    assert_eq!(badge["message"], "6/15 passed", "{badge}");
+    assert_eq!(badge["schemaVersion"], 1);
+    assert_eq!(badge["label"], "fairdeal conformance");
+    assert_eq!(badge["color"], "red");
+}
+
+/// A `*` line covers every failing case it names; --fix rewrites the file
+/// from the run, comments kept, a line that no longer holds dropped, each
+/// new failure added.
+#[test]
+fn conformance_known_failure_wildcards_and_fix() {
+    let known = root().join("target/conformance-known-wild.txt");
+    let badge = root().join("target/conformance-badge-wild.json");
+    std::fs::write(
+        &known,
+        "# the misname port\neuchremaster/seed-* wontfix error # fields misnamed\n",
+    )
+    .unwrap();
+    let args = |fix: bool| {
+        let mut a = vec![
+            "--known-failures".to_owned(),
+            known.display().to_string(),
+            "--badge".to_owned(),
+            badge.display().to_string(),
+        ];
+        if fix {
+            a.push("--fix".to_owned());
+        }
+        a
+    };
+    let run = |case: &str, fix: bool| {
+        let a = args(fix);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        broken_port("misname", case, &a)
+    };
+    let o = run("seed-", false);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let badge_json: Value =
+        serde_json::from_str(&std::fs::read_to_string(&badge).unwrap()).unwrap();
+    assert_eq!(badge_json["color"], "brightgreen", "{badge_json}");
+    // cut- cases fail too, and no line names them: --fix adds them.
+    let o = run("seed-,cut-empty", true);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let fixed = std::fs::read_to_string(&known).unwrap();
+    assert!(
+        fixed.starts_with("# the misname port\neuchremaster/seed-* wontfix error # fields misnamed\neuchremaster/cut-empty "),
+        "{fixed}"
+    );
+    let o = run("seed-,cut-empty", false);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    // A wildcard that names no failing case no longer holds; --fix drops it.
+    let o = run("cut-empty", true);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("euchremaster/seed-*: names no failing case; remove the line"),
+        "{}",
+        stdout(&o)
+    );
+    let fixed = std::fs::read_to_string(&known).unwrap();
+    assert!(!fixed.contains("seed-*"), "{fixed}");
+    assert!(
+        fixed.starts_with("# the misname port\neuchremaster/cut-empty "),
+        "{fixed}"
+    );
+}

@@ -7,6 +7,11 @@ schemes) except on one request, where it misbehaves as BROKEN_PORT says:
     stray     a JSON line that is no answer  wrong   a wrong output (deck reversed),
                                                      with a word on stderr
     no-hello  exits at once                  twice   two answers to the request
+    chatty    every request: a line on stderr naming its seq, then the answer
+              (a wrong one, deck reversed, at seq BROKEN_AT and the next)
+    misname   every refusal names the field "elsewhere", with a message
+              holding <script> markup
+    crash-all says hello, then crashes on every request (a word on stderr)
     dealer-stands-on-16  runs hmac-blackjack's blackjack game too, and every
               round's dealer stops drawing one card early (the outcomes follow)
 
@@ -107,6 +112,13 @@ for line in sys.stdin:
     if request["type"] != "run":
         break
     seq = request["seq"]
+    if MODE == "crash-all":
+        sys.stderr.write(f"boom: crashed on seq {seq}\n")
+        sys.stderr.flush()
+        sys.exit(3)
+    if MODE == "chatty":
+        sys.stderr.write(f"chatty: about seq {seq}\n")
+        sys.stderr.flush()
     if seq == AT:
         if MODE in ("hang", "setsid-hang"):
             hang()
@@ -144,6 +156,8 @@ for line in sys.stdin:
         continue
     try:
         output = run_case(SCHEMES[request["scheme"]], request["kind"], request)
+        if MODE == "chatty" and seq in (AT, AT + 1) and "deck" in output:
+            output["deck"] = list(reversed(output["deck"]))
         if MODE == "wrong" and seq == AT and "deck" in output:
             sys.stderr.write(f"debug: seq {seq}: the deck reversed\n")
             sys.stderr.flush()
@@ -170,4 +184,8 @@ for line in sys.stdin:
         if MODE == "twice" and seq == AT:
             reply(answer)
     except PortError as e:
+        if MODE == "misname":
+            reply({"type": "error", "seq": seq, "kind": e.kind, "field": "elsewhere",
+                   "message": "<script>alert('x')</script> & \"more\""})
+            continue
         reply({"type": "error", "seq": seq, "kind": e.kind, "field": e.field, "message": e.message})
