@@ -226,6 +226,14 @@ pub enum VectorsCommand {
         #[arg(long)]
         check: bool,
     },
+    /// Write the built-in vectors as a release into DIR: the vector files,
+    /// the schema, the sweeps, VERSION, CHANGES.md and SHA256SUMS (made if
+    /// missing; a folder holding other files than a release's is refused)
+    Release {
+        /// The folder to write the release into
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -1,4 +1,4 @@
-//! `fairdeal vectors check|generate`.
+//! `fairdeal vectors check|generate|release`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -43,6 +43,7 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
             };
             regenerate(&files, check)
         }
+        VectorsCommand::Release { dir } => super::release::run(&dir),
     }
 }
 
