@@ -19,6 +19,7 @@ mod lexemes;
 pub mod port;
 pub mod release;
 pub mod runner;
+pub mod sweep;
 
 pub use canonical::to_canonical_string;
 pub use diff::Difference;
