@@ -18,6 +18,20 @@ fn vectors_check_and_generate_check_pass_on_the_committed_files() {
     );
     let o = fairdeal(&["vectors", "generate", "--check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = fairdeal(&["vectors", "sweep", "--check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("sweeps/showdown.json: unchanged"),
+        "{}",
+        stdout(&o)
+    );
+    let o = fairdeal(&["vectors", "sweep", "--check", "--scheme", "../x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a registered scheme"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// A folder of this test's own outside the repository, empty: no
