@@ -16,6 +16,14 @@ pub fn to_canonical_string(file: &VectorFile) -> String {
     out
 }
 
+/// Returns `value` written as a vector file is (the sweep files too).
+pub fn value_to_canonical_string(value: &Value) -> String {
+    let mut out = String::new();
+    write(&mut out, value, 0);
+    out.push('\n');
+    out
+}
+
 fn write(out: &mut String, value: &Value, depth: usize) {
     match value {
         Value::Array(items) if items.iter().all(is_plain) => {

@@ -17,9 +17,12 @@ pub mod format;
 pub mod generate;
 mod lexemes;
 pub mod port;
+pub mod release;
 pub mod runner;
+pub mod sweep;
 
 pub use canonical::to_canonical_string;
 pub use diff::Difference;
 pub use format::{Case, ExpectedError, FormatError, Group, Kind, VectorFile};
+pub use release::vectors_version;
 pub use runner::{CaseReport, FileReport, Filter, Status};

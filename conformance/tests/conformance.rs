@@ -6,6 +6,10 @@ mod vectors;
 mod drift;
 // Each deal case rendered as the table a person reads.
 mod snapshots;
+// The accumulated sweeps: regenerating would change nothing.
+mod sweeps;
+// The vector files are those CHANGES.md records for vectors/VERSION.
+mod release;
 // Every registered scheme has a vector file, and every file a scheme.
 mod registry;
 // The rule table: every rule of the scheme pages rests on two cases or more.

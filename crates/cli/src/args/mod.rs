@@ -226,6 +226,26 @@ pub enum VectorsCommand {
         #[arg(long)]
         check: bool,
     },
+    /// Recompute the accumulated sweeps (DIR/sweeps/<id>.json) from their
+    /// recipes; a scheme without one gets its first from its audit plans
+    Sweep {
+        #[command(flatten)]
+        dir: VectorDir,
+        /// Only this scheme's sweep (repeatable)
+        #[arg(long, value_name = "ID")]
+        scheme: Vec<String>,
+        /// Write nothing; exit 1 if any file would change or is missing
+        #[arg(long)]
+        check: bool,
+    },
+    /// Write the built-in vectors as a release into DIR: the vector files,
+    /// the schema, the sweeps, VERSION, CHANGES.md and SHA256SUMS (made if
+    /// missing; a folder holding other files than a release's is refused)
+    Release {
+        /// The folder to write the release into
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]

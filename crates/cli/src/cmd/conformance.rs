@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use fairdeal::core::input::text::{printable_lines, quoted};
 use fairdeal_conformance::port::{self, Options, RANDOM_LIMIT, parse_known};
-use fairdeal_conformance::{Filter, VectorFile};
+use fairdeal_conformance::{Filter, VectorFile, release};
 
 use crate::args::ConformanceArgs;
 use crate::cmd::vectors::{Source, sources};
@@ -96,6 +96,7 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
     // The summary first: a file that cannot be written loses only itself.
     // A port's messages and standard error are shown: nothing in them may
     // act on the terminal.
+    print(&vectors_line(args.dir.dir.as_deref()))?;
     print(&printable_lines(&port::summary(&report)))?;
     if let Some(path) = &args.report {
         // Serializing plain structs of strings, numbers and JSON values
@@ -136,6 +137,24 @@ pub fn run(args: ConformanceArgs) -> Result<Outcome, CliError> {
     } else {
         Outcome::Failed
     })
+}
+
+/// Returns the line that names the vectors the run checked: `vectors 1.0.0`
+/// for the built-in release; for `--dir`, the version its `VERSION` file
+/// states, or that it states none.
+fn vectors_line(dir: Option<&Path>) -> String {
+    let Some(dir) = dir else {
+        return format!("vectors {}\n", fairdeal_conformance::vectors_version());
+    };
+    let name = crate::files::display(dir);
+    // A VERSION file is a line: anything longer is not one.
+    let stated = read_text(&dir.join("VERSION"), 64)
+        .ok()
+        .filter(|text| release::parse_version(text).is_ok());
+    match stated {
+        Some(version) => format!("vectors {} (from {name})\n", version.trim_end()),
+        None => format!("vectors of {name}: no VERSION file stating MAJOR.MINOR.PATCH\n"),
+    }
 }
 
 /// Makes an interrupted run (Ctrl-C, SIGTERM, SIGHUP) kill the ports'
@@ -255,14 +274,21 @@ fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Resu
 /// The longest `VERSION` file read: a version is one short line.
 const VERSION_LIMIT: u64 = 256;
 
-/// Returns the version of the vector files in `dir` (its `VERSION` file,
-/// trimmed), when it has one; the built-in files' version is not known
-/// here.
+/// Returns the version of the vectors the run checks: the built-in
+/// release's, or the one `dir`'s `VERSION` file states (none when it has no
+/// such file, or states no MAJOR.MINOR.PATCH), as [`vectors_line`] names it.
 fn vectors_version(dir: Option<&Path>) -> Result<Option<String>, CliError> {
-    let Some(path) = dir.map(|d| d.join("VERSION")).filter(|p| p.is_file()) else {
-        return Ok(None);
+    let Some(dir) = dir else {
+        return Ok(Some(fairdeal_conformance::vectors_version().to_owned()));
     };
-    Ok(Some(read_text(&path, VERSION_LIMIT)?.trim().to_owned()))
+    let path = dir.join("VERSION");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = read_text(&path, VERSION_LIMIT)?;
+    Ok(release::parse_version(&text)
+        .is_ok()
+        .then(|| text.trim().to_owned()))
 }
 
 fn read(path: &Path) -> Result<String, CliError> {

@@ -8,6 +8,7 @@ mod deal;
 mod game;
 mod history;
 mod odds;
+mod release;
 mod riffles;
 mod schemes;
 pub(crate) mod vectors;

@@ -1,9 +1,11 @@
-//! `fairdeal vectors check|generate`.
+//! `fairdeal vectors check|generate|sweep|release`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use fairdeal::core::input::text::{printable_lines, quoted};
+use fairdeal_conformance::format::FormatError;
+use fairdeal_conformance::sweep::{self, SweepFile};
 use fairdeal_conformance::{Filter, VectorFile, embedded, generate, runner, to_canonical_string};
 
 use crate::args::VectorsCommand;
@@ -23,16 +25,7 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
             check(&sources, &filter)
         }
         VectorsCommand::Generate { dir, scheme, check } => {
-            // Only a registered id names a file: `--scheme ../x` or an
-            // absolute path must not write outside --dir.
-            if let Some(unknown) = scheme.iter().find(|id| fairdeal::scheme(id).is_none()) {
-                let known: Vec<&str> = fairdeal::SCHEMES.iter().map(|s| s.id()).collect();
-                return Err(CliError::Usage(format!(
-                    "--scheme: {} is not a registered scheme, expected one of {}",
-                    quoted(unknown),
-                    known.join(", ")
-                )));
-            }
+            registered(&scheme)?;
             let files = if scheme.is_empty() {
                 vector_files(&dir.dir)?
             } else {
@@ -43,7 +36,34 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
             };
             regenerate(&files, check)
         }
+        VectorsCommand::Sweep { dir, scheme, check } => {
+            registered(&scheme)?;
+            let schemes: Vec<&'static dyn fairdeal::DynScheme> = if scheme.is_empty() {
+                fairdeal::SCHEMES.to_vec()
+            } else {
+                scheme
+                    .iter()
+                    .filter_map(|id| fairdeal::scheme(id))
+                    .collect()
+            };
+            sweep(&dir.dir.join("sweeps"), &schemes, check)
+        }
+        VectorsCommand::Release { dir } => super::release::run(&dir),
     }
+}
+
+/// Refuses an id that is not registered: only a registered id names a
+/// file, so `--scheme ../x` or an absolute path cannot write outside --dir.
+fn registered(ids: &[String]) -> Result<(), CliError> {
+    if let Some(unknown) = ids.iter().find(|id| fairdeal::scheme(id).is_none()) {
+        let known: Vec<&str> = fairdeal::SCHEMES.iter().map(|s| s.id()).collect();
+        return Err(CliError::Usage(format!(
+            "--scheme: {} is not a registered scheme, expected one of {}",
+            quoted(unknown),
+            known.join(", ")
+        )));
+    }
+    Ok(())
 }
 
 /// Where a vector file's text comes from.
@@ -178,6 +198,67 @@ fn regenerate(files: &[PathBuf], check_only: bool) -> Result<Outcome, CliError> 
             changed += 1;
             write_atomic(path, text.as_bytes())?;
             "updated"
+        };
+        out.push_str(&format!("{name}: {status}\n"));
+    }
+    let outcome = if check_only && changed > 0 {
+        Outcome::Failed
+    } else {
+        Outcome::Ok
+    };
+    outcome.after(print(&out))
+}
+
+/// Recomputes each scheme's sweep file in `dir` from its recipe, or writes
+/// its first from its audit plans (docs/porting.md, "Accumulated sweeps").
+fn sweep(
+    dir: &Path,
+    schemes: &[&'static dyn fairdeal::DynScheme],
+    check_only: bool,
+) -> Result<Outcome, CliError> {
+    let mut changed = 0;
+    let mut out = String::new();
+    for scheme in schemes {
+        let path = dir.join(format!("{}.json", scheme.id()));
+        let name = display(&path);
+        let usage = |e: FormatError| CliError::Usage(format!("{name}: {e}"));
+        let old = if path.exists() {
+            Some(read_text(&path, VECTOR_LIMIT)?)
+        } else {
+            None
+        };
+        let fresh = match &old {
+            Some(text) => {
+                let file = SweepFile::parse(text).map_err(usage)?;
+                if file.scheme != scheme.id() {
+                    return Err(CliError::Usage(format!(
+                        "{name}: scheme {}, expected {}",
+                        quoted(&file.scheme),
+                        scheme.id()
+                    )));
+                }
+                sweep::regenerate(&file, *scheme).map_err(usage)?
+            }
+            None => sweep::new_file(*scheme).map_err(usage)?,
+        };
+        let text = fresh.to_text();
+        let status = if old.as_deref() == Some(text.as_str()) {
+            "unchanged"
+        } else if check_only {
+            changed += 1;
+            if old.is_some() {
+                "would change"
+            } else {
+                "missing"
+            }
+        } else {
+            changed += 1;
+            fs::create_dir_all(dir).map_err(|source| CliError::Io {
+                path: display(dir),
+                source,
+            })?;
+            write_atomic(&path, text.as_bytes())?;
+            if old.is_some() { "updated" } else { "written" }
         };
         out.push_str(&format!("{name}: {status}\n"));
     }

@@ -171,12 +171,18 @@ fn block_of(page: &str, name: &str) -> String {
 }
 
 /// The port line names the Python that runs the port, which differs from
-/// machine to machine.
+/// machine to machine; the first line names the vectors' version, which
+/// changes from release to release.
 fn any_python(text: &str) -> String {
     text.lines()
-        .map(|l| match l.strip_prefix("port: fairdeal-python (Python ") {
-            Some(_) => "port: fairdeal-python (Python ...)",
-            None => l,
+        .map(|l| {
+            if l.starts_with("port: fairdeal-python (Python ") {
+                "port: fairdeal-python (Python ...)"
+            } else if l.starts_with("vectors ") {
+                "vectors ..."
+            } else {
+                l
+            }
         })
         .collect::<Vec<_>>()
         .join("\n")

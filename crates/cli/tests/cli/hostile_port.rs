@@ -55,6 +55,11 @@ fn limited(args: &[&str]) -> Command {
         .arg(format!(r#"ulimit -v {MEMORY_KIB} && exec "$0" "$@""#))
         .arg(env!("CARGO_BIN_EXE_fairdeal"))
         .args(args)
+        // glibc reserves 64 MiB of address space for each thread that
+        // meets another in malloc (an arena), which the runner's reader
+        // threads do or not as the machine's load has it: one arena keeps
+        // what the limit measures the runner's own memory.
+        .env("MALLOC_ARENA_MAX", "1")
         .current_dir(root());
     c
 }

@@ -18,6 +18,20 @@ fn vectors_check_and_generate_check_pass_on_the_committed_files() {
     );
     let o = fairdeal(&["vectors", "generate", "--check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = fairdeal(&["vectors", "sweep", "--check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("sweeps/showdown.json: unchanged"),
+        "{}",
+        stdout(&o)
+    );
+    let o = fairdeal(&["vectors", "sweep", "--check", "--scheme", "../x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not a registered scheme"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// A folder of this test's own outside the repository, empty: no
@@ -48,6 +62,13 @@ fn vectors_the_built_in_vectors_work_from_any_folder() {
     };
     let o = run(&["conformance", "--port", &port, "--case", "dealer-1"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    // The run names the release of the vectors it checked, first.
+    let version = std::fs::read_to_string(root().join("vectors/VERSION")).unwrap();
+    assert!(
+        stdout(&o).starts_with(&format!("vectors {version}")),
+        "{}",
+        stdout(&o)
+    );
     assert!(
         stdout(&o).contains(" passed, 0 failed, 0 skipped\n"),
         "{}",
@@ -83,4 +104,44 @@ fn vectors_the_built_in_vectors_work_from_any_folder() {
         stdout(&o)
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `vectors release DIR` writes the repository's files byte for byte, with
+/// VERSION, CHANGES.md and a SHA256SUMS that lists each; it writes again
+/// over its own release, and refuses a folder holding anything else.
+#[test]
+fn vectors_release_writes_the_files_and_their_sums_and_refuses_other_files() {
+    use fairdeal_conformance::release::sha256_hex;
+    let dir = elsewhere("release").join("out");
+    let dir_text = dir.to_str().unwrap();
+    let o = fairdeal(&["vectors", "release", dir_text]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let sums = std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap();
+    let mut listed = Vec::new();
+    for line in sums.lines() {
+        let (digest, name) = line.split_once("  ").unwrap();
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        assert_eq!(digest, sha256_hex(&bytes), "{name}");
+        assert_eq!(
+            bytes,
+            std::fs::read(root().join("vectors").join(name)).unwrap(),
+            "{name}"
+        );
+        listed.push(name.to_owned());
+    }
+    for name in ["VERSION", "CHANGES.md", "schema.json", "showdown.json"] {
+        assert!(listed.iter().any(|n| n == name), "{name} is not released");
+    }
+    // Again over its own release: nothing else there, so it is written.
+    let o = fairdeal(&["vectors", "release", dir_text]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    let o = fairdeal(&["vectors", "release", dir_text]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("\"notes.txt\""), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }

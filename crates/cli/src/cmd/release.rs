@@ -1,0 +1,118 @@
+//! `fairdeal vectors release DIR`: the built-in vectors written out as a
+//! release (docs/vectors.md, "Versions and releases"), checkable with
+//! `cd DIR && sha256sum -c SHA256SUMS`.
+//!
+//! The folder is made if missing. Into a folder that holds files already,
+//! a release is written only when each of them is a release's own: one the
+//! new release writes, or one the folder's `SHA256SUMS` lists (a previous
+//! release, whose files the new one drops are removed). Anything else is
+//! refused before a byte is written, so a release never mixes with or
+//! deletes files it did not write.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+use fairdeal::core::input::text::quoted;
+use fairdeal_conformance::release::{self, SUMS};
+
+use crate::error::{CliError, Outcome};
+use crate::files::{display, read_text, write_atomic};
+use crate::output::print;
+
+/// The one subfolder a release has.
+const SWEEPS: &str = "sweeps";
+
+/// The most a previous release's `SHA256SUMS` may hold: a line a file.
+const SUMS_LIMIT: u64 = 1 << 20;
+
+pub fn run(dir: &Path) -> Result<Outcome, CliError> {
+    let files = release::files();
+    let sums = release::sha256sums(&files);
+    if fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+        return Err(CliError::Usage(format!(
+            "{}: not a folder, expected a folder to write the release into",
+            display(dir)
+        )));
+    }
+    let io = |path: &Path| {
+        let path = display(path);
+        move |source| CliError::Io { path, source }
+    };
+    let present = present(dir)?;
+    let previous = if present.contains(SUMS) {
+        read_text(&dir.join(SUMS), SUMS_LIMIT)?
+    } else {
+        String::new()
+    };
+    let previous: BTreeSet<&str> = release::listed(&previous).into_iter().collect();
+    let ours: BTreeSet<&str> = files
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .chain([SUMS])
+        .collect();
+    let others: Vec<String> = present
+        .iter()
+        .filter(|name| !ours.contains(name.as_str()) && !previous.contains(name.as_str()))
+        .map(|name| quoted(name))
+        .collect();
+    if !others.is_empty() {
+        return Err(CliError::Usage(format!(
+            "{}: holds {} that no vectors release wrote, expected a new or empty folder \
+             or one holding a previous release (its files as its SHA256SUMS lists them)",
+            display(dir),
+            others.join(", ")
+        )));
+    }
+    fs::create_dir_all(dir.join(SWEEPS)).map_err(io(dir))?;
+    for (name, text) in &files {
+        write_atomic(&dir.join(name), text.as_bytes())?;
+    }
+    // Only names read from the folder itself: a path in the old list is
+    // never followed.
+    for stale in present.iter().filter(|n| !ours.contains(n.as_str())) {
+        let path = dir.join(stale);
+        fs::remove_file(&path).map_err(io(&path))?;
+    }
+    // Last: a release cut short leaves a list its files do not match.
+    write_atomic(&dir.join(SUMS), sums.as_bytes())?;
+    Outcome::Ok.after(print(&format!(
+        "{}: vectors {}, {} files and {SUMS}; check with `sha256sum -c {SUMS}` in that folder\n",
+        display(dir),
+        release::vectors_version(),
+        files.len()
+    )))
+}
+
+/// Returns every entry of `dir` and of its `sweeps/` by its path in a
+/// release (`sweeps/<name>`); another folder is named as `<name>/`, which no
+/// release holds. A folder not made yet holds none.
+fn present(dir: &Path) -> Result<BTreeSet<String>, CliError> {
+    let mut names = BTreeSet::new();
+    for (folder, prefix) in [(dir.to_path_buf(), ""), (dir.join(SWEEPS), "sweeps/")] {
+        let io = |source| CliError::Io {
+            path: display(&folder),
+            source,
+        };
+        let entries = match fs::read_dir(&folder) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(io(e)),
+        };
+        for entry in entries {
+            let entry = entry.map_err(io)?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let is_dir = entry.file_type().map_err(io)?.is_dir();
+            match (is_dir, prefix) {
+                (true, "") if name == SWEEPS => {}
+                (true, _) => {
+                    names.insert(format!("{prefix}{name}/"));
+                }
+                (false, _) => {
+                    names.insert(format!("{prefix}{name}"));
+                }
+            }
+        }
+    }
+    Ok(names)
+}
