@@ -133,10 +133,12 @@ lines.insert(end, f"    &{module}::{typ},")
 path.write_text("\n".join(lines), encoding="utf-8")
 PY
 
-step "4. the vector file and the sample receipt; cargo run -- vectors generate --scheme $id"
+step "4. the vector file, its sweep, the version and the sample receipt; vectors generate, sweep, bump"
 cp "$fixture/vectors/$id.json" vectors/
 cp "$fixture/docs/receipts/$id.json" docs/receipts/
 quiet cargo run --quiet -- vectors generate --scheme "$id"
+quiet cargo run --quiet -- vectors sweep --scheme "$id"
+quiet cargo run --quiet -- vectors bump --added "\`$id.json\` and \`sweeps/$id.json\`: the new scheme $id"
 
 step "5. the Python port module and the fingerprint rule; check_vectors.py"
 cp "$fixture/conformance/ports/python/schemes/$module.py" conformance/ports/python/schemes/
@@ -197,9 +199,12 @@ scheme, module, doc, status, numstat = sys.argv[1:]
 # The registration lines (docs/adding-a-scheme.md, step 3): the most lines
 # each file may gain; none may lose one. Cargo.lock is cargo's.
 ALLOWED = {"Cargo.toml": 1, "crates/fairdeal/Cargo.toml": 1, "crates/fairdeal/src/lib.rs": 2}
+# The new version's record: VERSION's line replaced; CHANGES.md gains lines.
+RECORD = {"vectors/VERSION": (1, 1), "vectors/CHANGES.md": (None, 0)}
 KINDS = [
     (f"crates/{scheme}/", "the crate"),
     (f"vectors/{scheme}.json", "its vector file"),
+    (f"vectors/sweeps/{scheme}.json", "its sweep"),
     (f"docs/schemes/{scheme}.md", "its page"),
     (f"docs/receipts/{scheme}.json", "its sample receipt"),
     (f"conformance/ports/python/schemes/{module}.py", "its Python port module"),
@@ -230,6 +235,12 @@ for path in modified:
     print(f"  modified {path}: +{plus} -{minus}")
     if path == "Cargo.lock":
         continue
+    # The vectors' release record (step 4's `vectors bump`): the version
+    # line replaced, a section added to the changelog.
+    if path in RECORD:
+        if (plus, minus) != RECORD[path] and not (path.endswith(".md") and minus == 0):
+            problems.append(f"{path}: +{plus} -{minus}, more than a new version's record")
+        continue
     if path not in ALLOWED:
         problems.append(f"an existing file outside the registration lines was touched: {path}")
     elif plus > ALLOWED[path] or minus:
@@ -238,9 +249,10 @@ for path in modified:
 for _, kind in KINDS + [(None, "other")]:
     if new[kind]:
         print(f"  new: {kind}: {new[kind]} file(s)")
-files = len([p for p in modified if p != "Cargo.lock"])
+files = len([p for p in modified if p != "Cargo.lock" and p not in RECORD])
+record = "".join(f" and {p}" for p in RECORD if p in modified)
 lock = " and Cargo.lock" if "Cargo.lock" in modified else ""
-measured = f"{files} existing files (+{lines} lines){lock}"
+measured = f"{files} existing files (+{lines} lines){record}{lock}"
 print(f"  measured: {measured}")
 text = re.sub(r"\s+", " ", open(doc, encoding="utf-8").read()).replace("`", "")
 if f"touched {measured}," not in text:

@@ -5,6 +5,9 @@
 //! and digest, so a file that changes without a new version and its
 //! changelog entry no longer matches the entry of the version it claims.
 
+use std::path::Path;
+use std::{fs, io};
+
 use sha2::{Digest, Sha256};
 
 use crate::{VectorFile, embedded};
@@ -168,6 +171,68 @@ pub fn check_record(version: &str, changes: &str, files: &[(String, &str)]) -> R
     }
 }
 
+/// Returns every data file of the vectors folder `dir` by its path in a
+/// release, sorted: the vector files and the schema (`*.json`), then the
+/// sweeps (`sweeps/*.json`); what [`check_record`] checks of a folder.
+///
+/// # Errors
+///
+/// A folder or file that cannot be read (a missing `sweeps/` is none).
+pub fn folder_files(dir: &Path) -> io::Result<Vec<(String, String)>> {
+    let mut files = Vec::new();
+    for (folder, prefix) in [(dir.to_path_buf(), ""), (dir.join("sweeps"), "sweeps/")] {
+        let entries = match fs::read_dir(&folder) {
+            Ok(entries) => entries,
+            Err(e) if prefix.is_empty() || e.kind() != io::ErrorKind::NotFound => return Err(e),
+            Err(_) => continue,
+        };
+        for entry in entries {
+            let path = entry?.path();
+            if path.is_file() && path.extension().is_some_and(|e| e == "json") {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                if let Some(name) = name {
+                    files.push((format!("{prefix}{name}"), fs::read_to_string(&path)?));
+                }
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Returns the section of `CHANGES.md` for a new minor version after
+/// `current` (`1.1.0` gives `1.2.0`), dated `date`, that lists `added` and
+/// records `files` (the folder's data files, by release path): what a
+/// change that adds cases, files or sweeps writes (`fairdeal vectors bump`),
+/// with the new version.
+///
+/// # Errors
+///
+/// A `current` that is not a version, or a vector file that does not parse.
+pub fn next_minor(
+    current: &str,
+    date: &str,
+    added: &str,
+    files: &[(String, &str)],
+) -> Result<(String, String), String> {
+    let [major, minor, _] = parse_version(current)?;
+    let version = format!("{major}.{}.0", minor + 1);
+    let record = expected_record(files)?;
+    let section = format!("## [{version}] - {date}\n\n### Added\n\n- {added}\n\n{record}\n");
+    Ok((version, section))
+}
+
+/// Returns `changes` with `section` put before its newest version's
+/// section (the first `## [` heading), or at its end when it has none.
+pub fn with_section(changes: &str, section: &str) -> String {
+    let at = changes
+        .match_indices("## [")
+        .map(|(i, _)| i)
+        .find(|&i| i == 0 || changes[..i].ends_with('\n'))
+        .unwrap_or(changes.len());
+    format!("{}{section}{}", &changes[..at], &changes[at..])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,5 +277,23 @@ mod tests {
     fn the_built_in_files_are_those_their_version_records() {
         check_record(embedded::VERSION, embedded::CHANGES, &data_files())
             .unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    #[test]
+    fn a_new_minor_section_goes_before_the_newest_and_records_the_files() {
+        let data: Vec<(String, &str)> = data_files();
+        let (version, written) =
+            next_minor("1.4.2\n", "2027-01-01", "`x.json`: scheme x", &data).expect("a section");
+        assert_eq!(version, "1.5.0");
+        assert!(written.starts_with(
+            "## [1.5.0] - 2027-01-01\n\n### Added\n\n- `x.json`: scheme x\n\n### Files\n"
+        ));
+        let changes = "# Changes\n\nintro\n\n## [1.4.2] - 2026-01-01\n\nold\n";
+        let new = with_section(changes, &written);
+        assert!(new.starts_with("# Changes\n\nintro\n\n## [1.5.0]"));
+        assert!(new.ends_with("## [1.4.2] - 2026-01-01\n\nold\n"));
+        assert_eq!(section(&new, "1.5.0"), section(&written, "1.5.0"));
+        check_record("1.5.0\n", &new, &data).expect("the section records the files");
+        assert!(next_minor("1.x", "d", "a", &data).is_err());
     }
 }

@@ -1,32 +1,12 @@
 use std::fs;
 
-use fairdeal_conformance::release::{check_record, parse_version, section};
+use fairdeal_conformance::release::{check_record, folder_files, parse_version, section};
 
 use crate::util::vectors_dir;
 
-/// Every data file of the folder, by its path in a release: the vector
-/// files and the schema, then the sweeps.
+/// Every data file of the folder, by its path in a release.
 fn data_files() -> Vec<(String, String)> {
-    let dir = vectors_dir();
-    let mut files = Vec::new();
-    for (folder, prefix) in [(dir.clone(), ""), (dir.join("sweeps"), "sweeps/")] {
-        let Ok(entries) = fs::read_dir(&folder) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry.expect("the vectors folder is readable").path();
-            if path.extension().is_some_and(|e| e == "json") {
-                let name = path.file_name().expect("an entry has a name");
-                let name = name.to_string_lossy().into_owned();
-                files.push((
-                    format!("{prefix}{name}"),
-                    fs::read_to_string(&path).expect("a vector file is readable"),
-                ));
-            }
-        }
-    }
-    files.sort();
-    files
+    folder_files(&vectors_dir()).expect("the vectors folder is readable")
 }
 
 /// A vector file that changes without a new version and its changelog

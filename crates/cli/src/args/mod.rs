@@ -238,6 +238,19 @@ pub enum VectorsCommand {
         #[arg(long)]
         check: bool,
     },
+    /// Record a change that adds cases, files or sweeps: a new minor version
+    /// in DIR/VERSION and its section in DIR/CHANGES.md, listing ADDED and
+    /// every file's case count and digest as they are now
+    Bump {
+        #[command(flatten)]
+        dir: VectorDir,
+        /// What was added, one line for the changelog (`atout-v2.json`: ...)
+        #[arg(long, value_name = "TEXT")]
+        added: String,
+        /// The release's date, YYYY-MM-DD [default: today, UTC]
+        #[arg(long, value_name = "DATE")]
+        date: Option<String>,
+    },
     /// Write the built-in vectors as a release into DIR: the vector files,
     /// the schema, the sweeps, VERSION, CHANGES.md and SHA256SUMS (made if
     /// missing; a folder holding other files than a release's is refused)

@@ -116,3 +116,99 @@ fn present(dir: &Path) -> Result<BTreeSet<String>, CliError> {
     }
     Ok(names)
 }
+
+/// The most `VERSION` or `CHANGES.md` may hold.
+const RECORD_LIMIT: u64 = 4 << 20;
+
+/// `fairdeal vectors bump --added TEXT`: records a change that adds cases,
+/// files or sweeps to the folder `dir` as a new minor version: `VERSION`
+/// and, before the newest section of `CHANGES.md`, the new version's
+/// section listing `added` and every file as it is now (what
+/// `conformance/tests/release.rs` then holds the folder to).
+///
+/// # Errors
+///
+/// An `added` that is not one printable line, a `date` not YYYY-MM-DD, a
+/// folder whose `VERSION` or files cannot be read, a vector file that does
+/// not parse; a file that cannot be written.
+pub fn bump(dir: &Path, added: &str, date: Option<String>) -> Result<Outcome, CliError> {
+    if added.trim().is_empty() || added.chars().any(char::is_control) {
+        return Err(CliError::Usage(format!(
+            "--added: {}, expected one line saying what was added",
+            quoted(added)
+        )));
+    }
+    let date = match date {
+        Some(d) if is_date(&d) => d,
+        Some(d) => {
+            return Err(CliError::Usage(format!(
+                "--date: {}, expected YYYY-MM-DD",
+                quoted(&d)
+            )));
+        }
+        None => today(),
+    };
+    let version_path = dir.join("VERSION");
+    let changes_path = dir.join("CHANGES.md");
+    let current = read_text(&version_path, RECORD_LIMIT)?;
+    let changes = read_text(&changes_path, RECORD_LIMIT)?;
+    let files = release::folder_files(dir).map_err(|source| CliError::Io {
+        path: display(dir),
+        source,
+    })?;
+    let files: Vec<(String, &str)> = files.iter().map(|(n, t)| (n.clone(), t.as_str())).collect();
+    let (version, section) = release::next_minor(&current, &date, added, &files)
+        .map_err(|e| CliError::Usage(format!("{}: {e}", display(&version_path))))?;
+    write_atomic(
+        &changes_path,
+        release::with_section(&changes, &section).as_bytes(),
+    )?;
+    write_atomic(&version_path, format!("{version}\n").as_bytes())?;
+    Outcome::Ok.after(print(&format!(
+        "vectors {version}: {} and {} written\n",
+        display(&version_path),
+        display(&changes_path)
+    )))
+}
+
+/// Returns whether `text` is a date written YYYY-MM-DD.
+fn is_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+}
+
+/// Returns today's date in UTC, YYYY-MM-DD (the civil date of the days
+/// since 1970-01-01, by Howard Hinnant's `civil_from_days`).
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let z = i64::try_from(secs / 86_400).unwrap_or(0) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_date_is_four_two_two_digits() {
+        assert!(is_date("2026-12-03"));
+        assert!(!is_date("2026-1-03"));
+        assert!(!is_date("2026/12/03"));
+        assert!(is_date(&today()));
+    }
+}

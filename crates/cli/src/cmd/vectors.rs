@@ -1,4 +1,4 @@
-//! `fairdeal vectors check|generate|sweep|release`.
+//! `fairdeal vectors check|generate|sweep|bump|release`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -48,6 +48,7 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
             };
             sweep(&dir.dir.join("sweeps"), &schemes, check)
         }
+        VectorsCommand::Bump { dir, added, date } => super::release::bump(&dir.dir, &added, date),
         VectorsCommand::Release { dir } => super::release::run(&dir),
     }
 }

@@ -145,3 +145,56 @@ fn vectors_release_writes_the_files_and_their_sums_and_refuses_other_files() {
     );
     let _ = std::fs::remove_dir_all(dir.parent().unwrap());
 }
+
+/// `vectors bump` records a folder whose files gained a case: a new minor
+/// version and its section, which then holds the files as the release
+/// test holds the repository's; a line that is not one is refused.
+#[test]
+fn vectors_bump_records_an_added_file_as_a_new_minor_version() {
+    use fairdeal_conformance::release::{check_record, folder_files, parse_version};
+    let dir = elsewhere("bump").join("vectors");
+    let _ = std::fs::remove_dir_all(&dir);
+    let release = fairdeal(&["vectors", "release", dir.to_str().unwrap()]);
+    assert_eq!(release.status.code(), Some(0), "{}", stderr(&release));
+    // A changed file: the record of the current version no longer holds.
+    let path = dir.join("euchremaster.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("{text}\n")).unwrap();
+    let current = std::fs::read_to_string(dir.join("VERSION")).unwrap();
+    let files = folder_files(&dir).unwrap();
+    let files: Vec<(String, &str)> = files.iter().map(|(n, t)| (n.clone(), t.as_str())).collect();
+    let changes = std::fs::read_to_string(dir.join("CHANGES.md")).unwrap();
+    assert!(check_record(&current, &changes, &files).is_err());
+    let o = fairdeal(&[
+        "vectors",
+        "bump",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--added",
+        "a newline",
+        "--date",
+        "2027-01-02",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let version = std::fs::read_to_string(dir.join("VERSION")).unwrap();
+    let [major, minor, patch] = parse_version(&version).unwrap();
+    assert_eq!([major, minor, patch], {
+        let [a, b, _] = parse_version(&current).unwrap();
+        [a, b + 1, 0]
+    });
+    let changes = std::fs::read_to_string(dir.join("CHANGES.md")).unwrap();
+    assert!(changes.contains(&format!(
+        "## [{}] - 2027-01-02\n\n### Added\n\n- a newline\n",
+        version.trim()
+    )));
+    check_record(&version, &changes, &files).expect("the new section records the files");
+    for bad in [
+        &["--added", ""][..],
+        &["--added", "two\nlines"],
+        &["--added", "x", "--date", "3 Jan"],
+    ] {
+        let mut args = vec!["vectors", "bump", "--dir", dir.to_str().unwrap()];
+        args.extend_from_slice(bad);
+        assert_eq!(fairdeal(&args).status.code(), Some(2), "{bad:?}");
+    }
+}
