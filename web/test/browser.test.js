@@ -360,14 +360,19 @@ test('the shareable link carries the receipt and opens to the same verdict', { t
   }
 });
 
-test('blackjack: a round replayed from the actions, checked against the fingerprint', { timeout: TIMEOUT }, async () => {
-  const page = await open();
-  try {
+/** Fills the form with the blackjack round these tests replay (client seed "replay", nonce 0), the actions left out. */
+async function replayInputs(page) {
     await page.select('#scheme', 'hmac-blackjack');
     await page.select('#game', 'blackjack');
     await page.type('#f-server_seed', '0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333');
     await page.type('#f-client_seed', 'replay');
     await page.type('#f-nonce', '0');
+}
+
+test('blackjack: a round replayed from the actions, checked against the fingerprint', { timeout: TIMEOUT }, async () => {
+  const page = await open();
+  try {
+    await replayInputs(page);
     await page.type('#f-actions', 'D');
     await page.click('#verify');
     let v = await verdict(page);
@@ -395,11 +400,7 @@ test('blackjack: actions as a person types them, without the fingerprint, replay
   // case's); the page reads the player's words first (readWritten).
   const page = await open();
   try {
-    await page.select('#scheme', 'hmac-blackjack');
-    await page.select('#game', 'blackjack');
-    await page.type('#f-server_seed', '0432cd98fb3413a7de70f216da63f6dbbd64c75bfb888c013b7409a88cd80333');
-    await page.type('#f-client_seed', 'replay');
-    await page.type('#f-nonce', '0');
+    await replayInputs(page);
     const rounds = [];
     for (const words of ['D', 'd', 'double', ' Double ']) {
       await page.$eval('#f-actions', (input) => { input.value = ''; });

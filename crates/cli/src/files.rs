@@ -124,6 +124,25 @@ fn temp_beside(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.{n}.tmp", std::process::id()))
 }
 
+/// Opens `path` for streaming (`-` for standard input), with its size when
+/// it is a file: what `verify --batch` and `history` read, a chunk at a
+/// time.
+///
+/// # Errors
+///
+/// A file that cannot be opened.
+pub fn open_stream(path: &Path) -> Result<(Box<dyn Read>, Option<u64>), CliError> {
+    if display(path) == "-" {
+        return Ok((Box::new(io::stdin()), None));
+    }
+    let file = File::open(path).map_err(|source| CliError::Io {
+        path: display(path),
+        source,
+    })?;
+    let size = file.metadata().ok().map(|m| m.len());
+    Ok((Box::new(file), size))
+}
+
 /// Returns `path` as a message shows it: whole, but with every character
 /// that could act on a terminal escaped (a file name may hold ESC or a line
 /// break).

@@ -2,12 +2,13 @@
 //! [`CliError::Closed`]: the run stops, and does not end as a success.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 #[cfg(unix)]
 use std::os::fd::AsFd;
 #[cfg(windows)]
 use std::os::windows::io::AsHandle;
 
+use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
 use crate::error::CliError;
@@ -41,4 +42,22 @@ pub fn unbuffered_stdout() -> Result<File, CliError> {
     #[cfg(windows)]
     let handle = io::stdout().as_handle().try_clone_to_owned();
     Ok(File::from(handle?))
+}
+
+/// Returns a progress bar on standard error when it is a terminal: by bytes
+/// of an input of known size, else a spinner; hidden otherwise, so that a
+/// pipe or a log gets none.
+pub fn progress(size: Option<u64>) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    match size {
+        Some(size) => ProgressBar::new(size).with_style(
+            ProgressStyle::with_template(
+                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec}, {eta} left",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ),
+        None => ProgressBar::new_spinner(),
+    }
 }

@@ -126,7 +126,7 @@ pub fn game(
     input: &Value,
     randoms: Option<&Value>,
 ) -> Result<Value, Error> {
-    let (scheme, game) = game_named(verb, name)?;
+    let (scheme, game) = game_named(Some(verb), name)?;
     let (input, fingerprint) = match input {
         Value::Object(fields) => {
             let (_, fingerprint) = receipt::split(scheme, fields)?;
@@ -191,16 +191,7 @@ pub fn game(
 /// An unknown game (field `game`); a value that is none of its field's
 /// forms, with the field's words.
 pub fn read_written(name: &str, input: &Value) -> Result<Value, Error> {
-    let (_, game) = fairdeal::game(name).ok_or_else(|| {
-        let names: Vec<&str> = fairdeal::games().map(|(_, g)| g.name).collect();
-        Error::new(
-            "game",
-            ErrorKind::Value {
-                got: name.to_owned(),
-                expected: format!("one of {}", names.join(", ")),
-            },
-        )
-    })?;
+    let (_, game) = game_named(None, name)?;
     Ok(fairdeal::core::input::read_written(game.fields, input)?.into_owned())
 }
 
@@ -439,20 +430,29 @@ fn scheme_named(id: &str) -> Result<&'static dyn DynScheme, Error> {
     })
 }
 
-/// Returns game `name` and its scheme, when `verb` offers it.
-fn game_named(verb: Verb, name: &str) -> Result<(&'static dyn DynScheme, &'static Game), Error> {
+/// Returns game `name` and its scheme, when `verb` offers it (any game
+/// for `None`).
+fn game_named(
+    verb: Option<Verb>,
+    name: &str,
+) -> Result<(&'static dyn DynScheme, &'static Game), Error> {
+    let offered = |g: &Game| verb.is_none_or(|v| g.verb == v);
     match fairdeal::game(name) {
-        Some((scheme, game)) if game.verb == verb => Ok((scheme, game)),
+        Some((scheme, game)) if offered(game) => Ok((scheme, game)),
         _ => {
             let names: Vec<&str> = fairdeal::games()
-                .filter(|(_, g)| g.verb == verb)
+                .filter(|(_, g)| offered(g))
                 .map(|(_, g)| g.name)
                 .collect();
+            let expected = match verb {
+                Some(verb) => format!("a game to {verb}: one of {}", names.join(", ")),
+                None => format!("one of {}", names.join(", ")),
+            };
             Err(Error::new(
                 "game",
                 ErrorKind::Value {
                     got: name.to_owned(),
-                    expected: format!("a game to {verb}: one of {}", names.join(", ")),
+                    expected,
                 },
             ))
         }

@@ -2,18 +2,17 @@
 //! line in input order, on every core, streaming: at most one chunk of
 //! lines is held at a time, however long the file.
 
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use fairdeal::Error;
 use fairdeal::receipt::{self, Outcome as Verdict};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use crate::error::{CliError, Outcome};
-use crate::files::{INPUT_LIMIT, display};
-use crate::output::unbuffered_stdout;
+use crate::files::{INPUT_LIMIT, display, open_stream};
+use crate::output::{progress, unbuffered_stdout};
 
 /// Lines verified together: enough to keep every core busy, few enough to
 /// hold (at most [`CHUNK_BYTES`] of them).
@@ -53,13 +52,7 @@ pub fn run(path: &Path) -> Result<Outcome, CliError> {
         path: name.clone(),
         source,
     };
-    let (reader, size): (Box<dyn Read>, Option<u64>) = if name == "-" {
-        (Box::new(io::stdin()), None)
-    } else {
-        let file = std::fs::File::open(path).map_err(io_error)?;
-        let size = file.metadata().ok().map(|m| m.len());
-        (Box::new(file), size)
-    };
+    let (reader, size) = open_stream(path)?;
     let mut lines = BufReader::new(reader);
     let progress = progress(size);
     let mut out = unbuffered_stdout()?;
@@ -230,23 +223,6 @@ fn verdict(line: Result<Vec<u8>, Error>) -> Option<Verdict> {
     match line {
         Ok(bytes) => receipt::check_line(&bytes),
         Err(e) => Some(Verdict::invalid(None, &e)),
-    }
-}
-
-/// Returns a progress bar on standard error when it is a terminal: by bytes
-/// of a file of known size, else a count of receipts read.
-fn progress(size: Option<u64>) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    match size {
-        Some(size) => ProgressBar::new(size).with_style(
-            ProgressStyle::with_template(
-                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        ),
-        None => ProgressBar::new_spinner(),
     }
 }
 

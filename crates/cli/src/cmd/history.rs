@@ -4,17 +4,16 @@
 //! gives the same report. This file checks the flags (and the --plot
 //! folder, before the history is read), shows the progress and prints.
 
-use std::io::{self, BufRead, BufReader, IsTerminal, Read};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 
 use fairdeal_history::{History, Reader, Verdict, facts, no_receipts, plot::plot};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::args::HistoryArgs;
 use crate::error::{CliError, Outcome};
-use crate::files::{display, writable_dir, write_atomic};
-use crate::output::{print, print_json};
+use crate::files::{display, open_stream, writable_dir, write_atomic};
+use crate::output::{print, print_json, progress};
 
 /// Records verified together: enough to keep every core busy, few enough
 /// to hold (at most [`CHUNK_BYTES`] of them), as `verify --batch` does.
@@ -63,16 +62,7 @@ pub fn run(args: &HistoryArgs) -> Result<Outcome, CliError> {
 /// input) on the current rayon pool.
 fn read(path: &Path) -> Result<fairdeal_history::Report, CliError> {
     let name = display(path);
-    let (input, size): (Box<dyn Read>, Option<u64>) = if name == "-" {
-        (Box::new(io::stdin()), None)
-    } else {
-        let file = std::fs::File::open(path).map_err(|source| CliError::Io {
-            path: name.clone(),
-            source,
-        })?;
-        let size = file.metadata().ok().map(|m| m.len());
-        (Box::new(file), size)
-    };
+    let (input, size) = open_stream(path)?;
     let input: Box<dyn BufRead> = Box::new(BufReader::with_capacity(1 << 16, input));
     let mut reader = Reader::new(input);
     let mut history = History::new();
@@ -97,21 +87,4 @@ fn read(path: &Path) -> Result<fairdeal_history::Report, CliError> {
         return Err(unreadable(no_receipts(reader.lines())));
     }
     Ok(history.report())
-}
-
-/// Returns a progress bar on standard error when it is a terminal: by bytes
-/// of a file of known size, else a spinner.
-fn progress(size: Option<u64>) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    match size {
-        Some(size) => ProgressBar::new(size).with_style(
-            ProgressStyle::with_template(
-                "{bar:40} {bytes}/{total_bytes} {bytes_per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        ),
-        None => ProgressBar::new_spinner(),
-    }
 }
