@@ -16,9 +16,9 @@ use crate::output::{progress, unbuffered_stdout};
 
 /// Lines verified together: enough to keep every core busy, few enough to
 /// hold (at most [`CHUNK_BYTES`] of them).
-const CHUNK_LINES: usize = 4096;
+pub(crate) const CHUNK_LINES: usize = 4096;
 /// The most bytes of lines held at once.
-const CHUNK_BYTES: usize = 64 << 20;
+pub(crate) const CHUNK_BYTES: usize = 64 << 20;
 
 /// How many receipts had each verdict.
 #[derive(Debug, Default)]

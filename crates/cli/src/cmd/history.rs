@@ -1,8 +1,9 @@
 //! `fairdeal history FILE`: a player's history of receipts (fairdeal-history,
 //! docs/history.md), read a chunk at a time, each chunk verified on every
-//! core and its facts fed in line order, so that any number of threads
-//! gives the same report. This file checks the flags (and the --plot
-//! folder, before the history is read), shows the progress and prints.
+//! core and its facts fed in line order (chunks of `verify --batch`'s
+//! size), so that any number of threads gives the same report. This file
+//! checks the flags (and the --plot folder, before the history is read),
+//! shows the progress and prints.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -10,16 +11,11 @@ use std::path::Path;
 use fairdeal_history::{History, Reader, Verdict, facts, no_receipts, plot::plot};
 use rayon::prelude::*;
 
+use super::batch::{CHUNK_BYTES, CHUNK_LINES};
 use crate::args::HistoryArgs;
 use crate::error::{CliError, Outcome};
 use crate::files::{display, open_stream, writable_dir, write_atomic};
 use crate::output::{print, print_json, progress};
-
-/// Records verified together: enough to keep every core busy, few enough
-/// to hold (at most [`CHUNK_BYTES`] of them), as `verify --batch` does.
-const CHUNK_RECORDS: usize = 4096;
-/// The most bytes of records held at once.
-const CHUNK_BYTES: usize = 64 << 20;
 
 pub fn run(args: &HistoryArgs) -> Result<Outcome, CliError> {
     // A folder that cannot take the pictures would otherwise be found only
@@ -69,9 +65,7 @@ fn read(path: &Path) -> Result<fairdeal_history::Report, CliError> {
     let progress = progress(size);
     let unreadable = |e: fairdeal_history::Error| CliError::Usage(format!("{name}: {e}"));
     loop {
-        let chunk = reader
-            .chunk(CHUNK_RECORDS, CHUNK_BYTES)
-            .map_err(unreadable)?;
+        let chunk = reader.chunk(CHUNK_LINES, CHUNK_BYTES).map_err(unreadable)?;
         if chunk.is_empty() {
             break;
         }
