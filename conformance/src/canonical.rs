@@ -92,9 +92,9 @@ mod tests {
             "9.007199254740993e21",
         ] {
             let text = format!(
-                r#"{{"$schema": "./schema.json", "format": 1, "scheme": "hmac-blackjack",
+                r#"{{"$schema": "./schema.json", "format": 2, "scheme": "hmac-blackjack",
                 "scheme_version": 1, "description": "", "confirmed_by": [], "flags": {{}},
-                "groups": [{{"kind": "game", "description": "", "cases": [{{"id": "large",
+                "groups": [{{"kind": "game", "description": "", "source": {{"generated_by": "", "confirmed_by": []}}, "cases": [{{"id": "large",
                 "number": 1, "comment": "", "game": "case", "randoms": [{randoms}]}}]}}]}}"#
             );
             let Ok(file) = VectorFile::parse(&text) else {

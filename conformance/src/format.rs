@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The format version this crate reads and writes.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 /// The most numbers a `stream` or `generator` case may ask for: the largest
 /// case of the committed files asks for 256; a `count` of 10^12 would have
@@ -38,10 +38,73 @@ pub struct VectorFile {
     pub description: String,
     /// What confirmed the values independently of the Rust code.
     pub confirmed_by: Vec<String>,
-    /// Every flag a case may carry, with what it means.
-    pub flags: BTreeMap<String, String>,
+    /// Every flag a case may carry: what it exercises, the porting mistake
+    /// it targets and what a player would see (defined once per file, as
+    /// Wycheproof's notes are).
+    pub flags: BTreeMap<String, Flag>,
     /// The cases, in groups by kind.
     pub groups: Vec<Group>,
+}
+
+/// What a flag means.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Flag {
+    /// What the flagged cases exercise.
+    pub description: String,
+    /// The kind of porting mistake they target.
+    pub bug_type: BugType,
+    /// What a player or a site would see if a port got it wrong.
+    pub effect: String,
+}
+
+/// The kinds of porting mistake a flag targets (docs/vectors.md, "Flags").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BugType {
+    /// A step of the method done otherwise on ordinary inputs.
+    Basic,
+    /// A number at a limit of an arithmetic step (a rejection limit, 0,
+    /// the largest value, a boundary of a mapping, a word's width).
+    EdgeCase,
+    /// A text turned into other bytes than the page's (letter case,
+    /// trimming, normalisation, UTF-8, punctuation).
+    Encoding,
+    /// A variant, rule or game of the scheme left out or done otherwise.
+    Variant,
+    /// An input the page refuses, accepted (or one it accepts, refused).
+    MissingCheck,
+    /// A text or list at or past the length the page allows.
+    Limit,
+}
+
+/// Where a group's values come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// What wrote the inputs and what computed the expected values.
+    pub generated_by: String,
+    /// What confirmed the expected values independently of the code that
+    /// computed them.
+    pub confirmed_by: Vec<String>,
+}
+
+/// Whether a port must agree with a case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaseStatus {
+    /// The page fixes the answer: a port that differs fails.
+    #[default]
+    Normative,
+    /// The page leaves a choice and the case shows this project's: a port
+    /// that differs is reported, not failed.
+    Informative,
+}
+
+impl CaseStatus {
+    fn is_normative(&self) -> bool {
+        *self == Self::Normative
+    }
 }
 
 /// Cases of one kind.
@@ -52,6 +115,8 @@ pub struct Group {
     pub kind: Kind,
     /// What the group covers.
     pub description: String,
+    /// Where its values come from.
+    pub source: Source,
     /// The cases.
     pub cases: Vec<Case>,
 }
@@ -94,6 +159,9 @@ pub struct Case {
     /// Flags from the file's `flags`.
     #[serde(default)]
     pub flags: Vec<String>,
+    /// Whether a port must agree (absent: normative).
+    #[serde(default, skip_serializing_if = "CaseStatus::is_normative")]
+    pub status: CaseStatus,
     /// `game` cases: the game's name (`blackjack`, `roulette`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
@@ -260,9 +328,9 @@ mod tests {
     /// written as given.
     fn file(input: &str, count: &str) -> String {
         format!(
-            r#"{{"$schema": "schema.json", "format": 1, "scheme": "euchremaster", "scheme_version": 1,
+            r#"{{"$schema": "schema.json", "format": 2, "scheme": "euchremaster", "scheme_version": 1,
   "description": "", "confirmed_by": [], "flags": {{}},
-  "groups": [{{"kind": "stream", "description": "", "cases": [
+  "groups": [{{"kind": "stream", "description": "", "source": {{"generated_by": "", "confirmed_by": []}}, "cases": [
     {{"id": "one", "number": 1, "comment": "\"1e2\" is text", "input": {input}, "count": {count}}}]}}]}}"#
         )
     }
@@ -308,6 +376,46 @@ mod tests {
             "{message}"
         );
         assert!(message.ends_with("... (5065 characters)"), "{message}");
+    }
+
+    /// A flag is defined with what it targets; a group says its source; a
+    /// case may be informative. Each is read strictly.
+    #[test]
+    fn flags_sources_and_status_are_read_strictly() {
+        let with = |flags: &str, source: &str, status: &str| {
+            format!(
+                r#"{{"$schema": "schema.json", "format": 2, "scheme": "euchremaster", "scheme_version": 1,
+  "description": "", "confirmed_by": [], "flags": {{{flags}}},
+  "groups": [{{"kind": "invalid", "description": "", {source} "cases": [
+    {{"id": "one", "number": 1, "comment": "", "flags": ["long"], {status} "input": {{}}}}]}}]}}"#
+            )
+        };
+        let flag = r#""long": {"description": "d", "bug_type": "limit", "effect": "e"}"#;
+        let source = r#""source": {"generated_by": "g", "confirmed_by": ["c"]},"#;
+        let file = VectorFile::parse(&with(flag, source, r#""status": "informative","#)).unwrap();
+        assert_eq!(file.flags["long"].bug_type, BugType::Limit);
+        assert_eq!(file.groups[0].source.confirmed_by, ["c"]);
+        assert_eq!(file.groups[0].cases[0].status, CaseStatus::Informative);
+        let normative = VectorFile::parse(&with(flag, source, "")).unwrap();
+        assert_eq!(normative.groups[0].cases[0].status, CaseStatus::Normative);
+        // Written back without a status: normative is the default.
+        assert!(!crate::to_canonical_string(&normative).contains("status"));
+        assert!(crate::to_canonical_string(&file).contains(r#""status": "informative""#));
+        for (bad, why) in [
+            (with(r#""long": "d""#, source, ""), "expected struct Flag"),
+            (
+                with(&flag.replace("limit", "typo"), source, ""),
+                "unknown variant `typo`",
+            ),
+            (with(flag, "", ""), "missing field `source`"),
+            (
+                with(flag, source, r#""status": "optional","#),
+                "unknown variant `optional`",
+            ),
+        ] {
+            let message = refusal(&bad);
+            assert!(message.contains(why), "{message}");
+        }
     }
 
     #[test]

@@ -23,6 +23,8 @@ pub mod sweep;
 
 pub use canonical::to_canonical_string;
 pub use diff::Difference;
-pub use format::{Case, ExpectedError, FormatError, Group, Kind, VectorFile};
+pub use format::{
+    BugType, Case, CaseStatus, ExpectedError, Flag, FormatError, Group, Kind, Source, VectorFile,
+};
 pub use release::vectors_version;
 pub use runner::{CaseReport, FileReport, Filter, Status};

@@ -200,25 +200,46 @@ pub fn folder_files(dir: &Path) -> io::Result<Vec<(String, String)>> {
     Ok(files)
 }
 
-/// Returns the section of `CHANGES.md` for a new minor version after
-/// `current` (`1.1.0` gives `1.2.0`), dated `date`, that lists `added` and
-/// records `files` (the folder's data files, by release path): what a
-/// change that adds cases, files or sweeps writes (`fairdeal vectors bump`),
-/// with the new version.
+/// What a new version records: cases, files or sweeps `added` (a minor
+/// version), and what `changed` for a port that read the files before (a
+/// major version: the file format, an expected value), each one line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Entries<'a> {
+    /// What was added.
+    pub added: Option<&'a str>,
+    /// What changed.
+    pub changed: Option<&'a str>,
+}
+
+/// Returns the version after `current` (`VERSION`'s text) and its section
+/// of `CHANGES.md`: a major version when `entries` has a change, else a
+/// minor one; its `### Added` and `### Changed` lines, and the record of
+/// `files` (the data files, by release path).
 ///
 /// # Errors
 ///
 /// A `current` that is not a version, or a vector file that does not parse.
-pub fn next_minor(
+pub fn next_version(
     current: &str,
     date: &str,
-    added: &str,
+    entries: Entries<'_>,
     files: &[(String, &str)],
 ) -> Result<(String, String), String> {
     let [major, minor, _] = parse_version(current)?;
-    let version = format!("{major}.{}.0", minor + 1);
+    let version = match entries.changed {
+        Some(_) => format!("{}.0.0", major + 1),
+        None => format!("{major}.{}.0", minor + 1),
+    };
     let record = expected_record(files)?;
-    let section = format!("## [{version}] - {date}\n\n### Added\n\n- {added}\n\n{record}\n");
+    let mut section = format!("## [{version}] - {date}\n\n");
+    if let Some(changed) = entries.changed {
+        section.push_str(&format!("### Changed\n\n- {changed}\n\n"));
+    }
+    if let Some(added) = entries.added {
+        section.push_str(&format!("### Added\n\n- {added}\n\n"));
+    }
+    section.push_str(&record);
+    section.push('\n');
     Ok((version, section))
 }
 
@@ -282,8 +303,12 @@ mod tests {
     #[test]
     fn a_new_minor_section_goes_before_the_newest_and_records_the_files() {
         let data: Vec<(String, &str)> = data_files();
+        let added = Entries {
+            added: Some("`x.json`: scheme x"),
+            changed: None,
+        };
         let (version, written) =
-            next_minor("1.4.2\n", "2027-01-01", "`x.json`: scheme x", &data).expect("a section");
+            next_version("1.4.2\n", "2027-01-01", added, &data).expect("a section");
         assert_eq!(version, "1.5.0");
         assert!(written.starts_with(
             "## [1.5.0] - 2027-01-01\n\n### Added\n\n- `x.json`: scheme x\n\n### Files\n"
@@ -294,6 +319,21 @@ mod tests {
         assert!(new.ends_with("## [1.4.2] - 2026-01-01\n\nold\n"));
         assert_eq!(section(&new, "1.5.0"), section(&written, "1.5.0"));
         check_record("1.5.0\n", &new, &data).expect("the section records the files");
-        assert!(next_minor("1.x", "d", "a", &data).is_err());
+        assert!(next_version("1.x", "d", added, &data).is_err());
+    }
+
+    #[test]
+    fn a_change_is_a_new_major_version() {
+        let data: Vec<(String, &str)> = data_files();
+        let entries = Entries {
+            added: Some("cases"),
+            changed: Some("format 2"),
+        };
+        let (version, written) =
+            next_version("1.4.2\n", "2027-01-01", entries, &data).expect("a section");
+        assert_eq!(version, "2.0.0");
+        assert!(written.starts_with(
+            "## [2.0.0] - 2027-01-01\n\n### Changed\n\n- format 2\n\n### Added\n\n- cases\n\n### Files\n"
+        ));
     }
 }

@@ -21,7 +21,7 @@ from stages import run_case  # noqa: E402  (which function runs which kind)
 
 HERE = Path(__file__).resolve().parent  # conformance/ports/python
 ROOT = HERE.parents[2]  # the repository root
-FORMAT = 1
+FORMAT = 2
 
 
 def default_files():

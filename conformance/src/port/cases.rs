@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::{Kind, VectorFile};
+use crate::{CaseStatus, Kind, VectorFile};
 
 /// What a case must give.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +36,9 @@ pub struct PortCase {
     pub fields: Map<String, Value>,
     /// What must come back.
     pub expected: Expectation,
+    /// Whether the page leaves a choice here (the vector case's `status`
+    /// is `informative`): a port that differs is reported, not failed.
+    pub informative: bool,
 }
 
 /// Returns the protocol kind of a vector group kind.
@@ -78,6 +81,7 @@ pub fn of_file(file: &VectorFile) -> Vec<PortCase> {
             },
             (None, None) => Expectation::Nothing,
         };
+        let informative = case.status == CaseStatus::Informative;
         let derived = match (kind, &expected) {
             (Kind::Trace, Expectation::Output(v)) => derive(&file.scheme, &case.id, &case.input, v),
             _ => Vec::new(),
@@ -88,8 +92,10 @@ pub fn of_file(file: &VectorFile) -> Vec<PortCase> {
             kind: port_kind(kind),
             fields,
             expected,
+            informative,
         });
-        out.extend(derived);
+        // A stage of an informative case is as informative as the case.
+        out.extend(derived.into_iter().map(|c| PortCase { informative, ..c }));
     }
     out
 }
@@ -149,6 +155,7 @@ fn stages(
             kind: "shuffle",
             fields: base("randoms", randoms),
             expected: Expectation::Output(shuffled),
+            informative: false,
         },
         PortCase {
             scheme: scheme.to_owned(),
@@ -156,6 +163,7 @@ fn stages(
             kind: "deal",
             fields: base("deck", deck),
             expected: Expectation::Output(Value::Object(dealt)),
+            informative: false,
         },
     ]
 }

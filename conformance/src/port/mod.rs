@@ -83,6 +83,76 @@ pub struct CaseResult {
     /// Set when the case failed as the known-failures file says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub known: Option<String>,
+    /// Whether the page leaves a choice here: a difference is reported as
+    /// informative, not failed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub informative: bool,
+}
+
+/// How one case counts in a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// As expected.
+    Passed,
+    /// Not as expected, and not known to fail.
+    Failed,
+    /// Not as expected, as the known-failures file says.
+    Known,
+    /// Not as this project chose where the page leaves a choice: reported,
+    /// not failed.
+    Informative,
+    /// Not run by the port.
+    Skipped,
+}
+
+impl CaseResult {
+    /// Returns how the case counts.
+    pub fn outcome(&self) -> Outcome {
+        match (&self.verdict, &self.known) {
+            (Verdict::Pass, _) => Outcome::Passed,
+            (Verdict::Fail(_), _) if self.informative => Outcome::Informative,
+            (Verdict::Fail(_), Some(_)) => Outcome::Known,
+            (Verdict::Fail(_), None) => Outcome::Failed,
+            (Verdict::Unsupported { .. }, _) => Outcome::Skipped,
+        }
+    }
+}
+
+/// How many cases of a run ended each way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// As expected.
+    pub passed: usize,
+    /// Not as expected, and not known to fail.
+    pub failed: usize,
+    /// Not run (unsupported or skipped by the port).
+    pub skipped: usize,
+    /// Failed as the known-failures file says.
+    pub known: usize,
+    /// Differed where the page leaves a choice.
+    pub informative: usize,
+}
+
+impl Counts {
+    /// Counts `cases`.
+    pub fn of<'a>(cases: impl IntoIterator<Item = &'a CaseResult>) -> Self {
+        let mut c = Self::default();
+        for case in cases {
+            match case.outcome() {
+                Outcome::Passed => c.passed += 1,
+                Outcome::Failed => c.failed += 1,
+                Outcome::Known => c.known += 1,
+                Outcome::Informative => c.informative += 1,
+                Outcome::Skipped => c.skipped += 1,
+            }
+        }
+        c
+    }
+
+    /// Returns how many cases the port ran: every case but the skipped.
+    pub fn ran(&self) -> usize {
+        self.passed + self.failed + self.known + self.informative
+    }
 }
 
 /// A whole run.
@@ -109,35 +179,24 @@ pub struct Report {
 }
 
 impl Report {
-    /// Returns how many cases passed, failed (known failures excluded) and
-    /// were skipped (unsupported), and how many failed as known.
-    pub fn counts(&self) -> (usize, usize, usize, usize) {
-        let mut c = (0, 0, 0, 0);
-        for case in &self.cases {
-            match (&case.verdict, &case.known) {
-                (Verdict::Pass, _) => c.0 += 1,
-                (Verdict::Fail(_), Some(_)) => c.3 += 1,
-                (Verdict::Fail(_), None) => c.1 += 1,
-                (Verdict::Unsupported { .. }, _) => c.2 += 1,
-            }
-        }
-        c
+    /// Returns how many cases ended each way.
+    pub fn counts(&self) -> Counts {
+        Counts::of(&self.cases)
     }
 
-    /// Returns how many cases the port ran: passed or failed, known
-    /// failures included, unsupported and skipped ones not.
+    /// Returns how many cases the port ran: passed or failed, known and
+    /// informative differences included, unsupported and skipped ones not.
     pub fn ran(&self) -> usize {
-        let (passed, failed, _, known) = self.counts();
-        passed + failed + known
+        self.counts().ran()
     }
 
     /// Returns whether everything required passed: the run went to its end,
-    /// at least one case ran, none failed unexpectedly, and the known
-    /// failures hold.
+    /// at least one case ran, none failed unexpectedly (an informative
+    /// difference is not a failure), and the known failures hold.
     pub fn ok(&self) -> bool {
         self.aborted.is_none()
             && self.ran() > 0
-            && self.counts().1 == 0
+            && self.counts().failed == 0
             && self.known_errors.is_empty()
     }
 }
@@ -203,6 +262,7 @@ pub fn check(files: &[VectorFile], options: &Options) -> Result<Report, String> 
                 setup: has_setup(&case.expected),
                 verdict,
                 known: None,
+                informative: case.informative,
             });
             if give_up.is_some() {
                 aborted = give_up;
@@ -303,6 +363,7 @@ pub fn differential(
                 setup: has_setup(&case.expected),
                 verdict,
                 known: None,
+                informative: case.informative,
             });
             if give_up.is_some() {
                 aborted = give_up;
@@ -367,7 +428,7 @@ fn known_pattern(entry: &Known, results: &mut [CaseResult]) -> Vec<String> {
             continue;
         };
         let case = format!("{}/{}", result.scheme, result.id);
-        if result.known.is_some() || !entry.names(&case) {
+        if result.known.is_some() || result.informative || !entry.names(&case) {
             continue;
         }
         named += 1;
@@ -417,6 +478,12 @@ fn finish(
             continue;
         };
         match &result.verdict {
+            Verdict::Fail(_) if result.informative => {
+                known_errors.push(format!(
+                    "{}: is informative (the page leaves a choice): a difference is reported, not failed; remove the line",
+                    entry.case
+                ));
+            }
             Verdict::Pass => {
                 known_errors.push(format!("{}: now passes; remove the line", entry.case));
             }
@@ -440,7 +507,7 @@ fn finish(
     let known_update = results
         .iter()
         .filter_map(|r| match &r.verdict {
-            Verdict::Fail(f) => {
+            Verdict::Fail(f) if !r.informative => {
                 let case = format!("{}/{}", r.scheme, r.id);
                 let status = options
                     .known

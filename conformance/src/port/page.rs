@@ -21,7 +21,7 @@ pre{white-space:pre-wrap;background:#f6f6f6;padding:.5em;margin:.3em 0 1em}";
 /// Returns the results page of `report`; `vectors` is the version of the
 /// vector files run, when known.
 pub fn html(report: &Report, vectors: Option<&str>) -> String {
-    let (passed, failed, skipped, known) = report.counts();
+    let c = report.counts();
     let mut out = String::new();
     let _ = write!(
         out,
@@ -38,9 +38,14 @@ pub fn html(report: &Report, vectors: Option<&str>) -> String {
     }
     let _ = writeln!(
         out,
-        ".</p>\n<p class=\"{}\">{passed} passed, {failed} failed, {known} known failures, \
-         {skipped} skipped.</p>",
-        if report.ok() { "ok" } else { "fail" }
+        ".</p>\n<p class=\"{}\">{} passed, {} failed, {} known failures, {} informative \
+         differences, {} skipped.</p>",
+        if report.ok() { "ok" } else { "fail" },
+        c.passed,
+        c.failed,
+        c.known,
+        c.informative,
+        c.skipped
     );
     if let Some(why) = &report.aborted {
         let _ = writeln!(
@@ -71,9 +76,13 @@ pub fn html(report: &Report, vectors: Option<&str>) -> String {
             })
             .collect();
         for (case, f) in failures {
-            let (class, tag) = match &case.known {
-                Some(status) => ("known", format!("known failure ({status})")),
-                None => ("fail", "FAIL".to_owned()),
+            let (class, tag) = match (&case.known, case.informative) {
+                (_, true) => (
+                    "known",
+                    "informative difference (the page leaves a choice)".to_owned(),
+                ),
+                (Some(status), false) => ("known", format!("known failure ({status})")),
+                (None, false) => ("fail", "FAIL".to_owned()),
             };
             let _ = writeln!(
                 out,
@@ -97,14 +106,14 @@ pub fn html(report: &Report, vectors: Option<&str>) -> String {
 }
 
 /// Returns a shields.io endpoint badge of `report`: `N/M passed` of the
-/// cases the port ran; green when the run passed as required, yellow when
+/// normative cases the port ran; green when the run passed as required, yellow when
 /// no case failed unexpectedly but the known-failures file no longer holds
 /// or no case ran, red when a case failed unexpectedly or the run stopped.
 pub fn badge(report: &Report) -> String {
-    let (passed, failed, _, _) = report.counts();
+    let c = report.counts();
     let color = if report.ok() {
         "brightgreen"
-    } else if failed == 0 && report.aborted.is_none() {
+    } else if c.failed == 0 && report.aborted.is_none() {
         "yellow"
     } else {
         "red"
@@ -112,7 +121,8 @@ pub fn badge(report: &Report) -> String {
     let badge = json!({
         "schemaVersion": 1,
         "label": "fairdeal conformance",
-        "message": format!("{passed}/{} passed", report.ran()),
+        // Of the cases that must agree: an informative difference is neither.
+        "message": format!("{}/{} passed", c.passed, c.ran() - c.informative),
         "color": color,
     });
     format!("{badge}\n")

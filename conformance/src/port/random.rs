@@ -312,6 +312,8 @@ impl Cases<'_> {
             kind: if base.game.is_some() { "game" } else { "trace" },
             fields,
             expected,
+            // Differential mode compares with this project's choices too.
+            informative: false,
         }
     }
 }

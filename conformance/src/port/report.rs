@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use fairdeal::core::info::Hashed;
 
-use super::{Failure, Report, Verdict};
+use super::{CaseResult, Counts, Failure, Outcome, Report, Verdict};
 
 /// Returns the human summary: each failure, a line per scheme, the
 /// known-failures problems and update, the new cases of a differential run,
@@ -18,10 +18,10 @@ pub fn summary(report: &Report) -> String {
         let Verdict::Fail(f) = &case.verdict else {
             continue;
         };
-        let tag = if case.known.is_some() {
-            "KNOWN"
-        } else {
-            "FAIL"
+        let tag = match case.outcome() {
+            Outcome::Known => "KNOWN",
+            Outcome::Informative => "INFORMATIVE",
+            _ => "FAIL",
         };
         let _ = writeln!(
             out,
@@ -41,26 +41,23 @@ pub fn summary(report: &Report) -> String {
             let _ = writeln!(out, "     stderr: {line}");
         }
     }
-    let mut per_scheme: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+    let mut per_scheme: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for case in &report.cases {
-        let counts = per_scheme.entry(&case.scheme).or_default();
-        match (&case.verdict, &case.known) {
-            (Verdict::Pass, _) => counts[0] += 1,
-            (Verdict::Fail(_), None) => counts[1] += 1,
-            (Verdict::Unsupported { .. }, _) => counts[2] += 1,
-            (Verdict::Fail(_), Some(_)) => counts[3] += 1,
-        }
+        per_scheme.entry(&case.scheme).or_default().push(case);
     }
-    for (scheme, [p, f, s, k]) in &per_scheme {
-        let known = if *k > 0 {
-            format!(", {k} known failures")
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "{scheme}: {p} passed, {f} failed, {s} unsupported{known}"
+    for (scheme, cases) in per_scheme {
+        let c = Counts::of(cases);
+        let mut line = format!(
+            "{scheme}: {} passed, {} failed, {} unsupported",
+            c.passed, c.failed, c.skipped
         );
+        if c.known > 0 {
+            let _ = write!(line, ", {} known failures", c.known);
+        }
+        if c.informative > 0 {
+            let _ = write!(line, ", {} informative differences", c.informative);
+        }
+        let _ = writeln!(out, "{line}");
     }
     let stages = super::stages::by_stage(&report.cases);
     if !stages.is_empty() {
@@ -108,8 +105,19 @@ pub fn summary(report: &Report) -> String {
         };
         let _ = writeln!(out, "\nno case ran: {why}; a run must run at least one");
     }
-    let (passed, failed, skipped, _) = report.counts();
-    let _ = writeln!(out, "{passed} passed, {failed} failed, {skipped} skipped");
+    let c = report.counts();
+    if c.informative > 0 {
+        let _ = writeln!(
+            out,
+            "{} informative differences: where the page leaves a choice, the port chose otherwise than this project (docs/vectors.md, \"Normative and informative cases\"); not failures",
+            c.informative
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{} passed, {} failed, {} skipped",
+        c.passed, c.failed, c.skipped
+    );
     out
 }
 
@@ -157,7 +165,7 @@ fn json_ascii(text: &str) -> String {
 
 /// Returns the report as JUnit XML: one test suite per scheme.
 pub fn junit(report: &Report) -> String {
-    let mut suites: BTreeMap<&str, Vec<&super::CaseResult>> = BTreeMap::new();
+    let mut suites: BTreeMap<&str, Vec<&CaseResult>> = BTreeMap::new();
     for case in &report.cases {
         suites.entry(&case.scheme).or_default().push(case);
     }
@@ -165,14 +173,8 @@ pub fn junit(report: &Report) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fairdeal conformance\">\n",
     );
     for (scheme, cases) in suites {
-        let failures = cases
-            .iter()
-            .filter(|c| matches!(c.verdict, Verdict::Fail(_)) && c.known.is_none())
-            .count();
-        let skipped = cases
-            .iter()
-            .filter(|c| !matches!(c.verdict, Verdict::Pass | Verdict::Fail(_)) || c.known.is_some())
-            .count();
+        let c = Counts::of(cases.iter().copied());
+        let (failures, skipped) = (c.failed, c.skipped + c.known + c.informative);
         let _ = writeln!(
             out,
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\">",
@@ -188,6 +190,14 @@ pub fn junit(report: &Report) -> String {
             );
             match (&case.verdict, &case.known) {
                 (Verdict::Pass, _) => out.push_str("/>\n"),
+                (Verdict::Fail(f), _) if case.informative => {
+                    let _ = writeln!(
+                        out,
+                        ">\n      <skipped message=\"informative difference at {}: {}\"/>\n    </testcase>",
+                        xml(&f.stage),
+                        xml(&f.message)
+                    );
+                }
                 (Verdict::Fail(f), None) => {
                     let body = [f.message.clone()]
                         .into_iter()
@@ -261,7 +271,7 @@ fn xml(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::port::{CaseResult, Report};
+    use crate::port::Report;
 
     fn report(message: &str) -> Report {
         Report {
@@ -286,6 +296,7 @@ mod tests {
                     ..Failure::default()
                 })),
                 known: None,
+                informative: false,
             }],
             known_errors: Vec::new(),
             known_update: Vec::new(),

@@ -57,11 +57,13 @@ struct Tally {
     passed: usize,
     failed: usize,
     known: usize,
+    informative: usize,
 }
 
 /// Returns one line per scheme that ran cases: each stage its cases
 /// checked, `ok`, `FAIL (N cases)` where N cases first differ, or `known
-/// (N)` where all of them are known failures.
+/// (N)` where all of them are known failures; `, N informative` after it
+/// where N cases differ where the page leaves a choice.
 pub fn by_stage(cases: &[CaseResult]) -> Vec<String> {
     let mut schemes: BTreeMap<&str, BTreeMap<&str, Tally>> = BTreeMap::new();
     for case in cases {
@@ -82,7 +84,9 @@ pub fn by_stage(cases: &[CaseResult]) -> Vec<String> {
                     }
                 }
                 let tally = stages.entry(at).or_default();
-                if case.known.is_some() {
+                if case.informative {
+                    tally.informative += 1;
+                } else if case.known.is_some() {
                     tally.known += 1;
                 } else {
                     tally.failed += 1;
@@ -99,11 +103,15 @@ pub fn by_stage(cases: &[CaseResult]) -> Vec<String> {
                 .iter()
                 .filter_map(|name| {
                     let t = stages.get(name)?;
-                    Some(match (t.failed, t.known) {
+                    let line = match (t.failed, t.known) {
                         (0, 0) => format!("{name} ok"),
                         (0, k) => format!("{name} known ({k})"),
                         (1, _) => format!("{name} FAIL (1 case)"),
                         (f, _) => format!("{name} FAIL ({f} cases)"),
+                    };
+                    Some(match t.informative {
+                        0 => line,
+                        i => format!("{line}, {i} informative"),
                     })
                 })
                 .collect();
@@ -127,6 +135,7 @@ mod tests {
             setup: false,
             verdict,
             known: None,
+            informative: false,
         }
     }
 

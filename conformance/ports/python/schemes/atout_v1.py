@@ -172,8 +172,6 @@ def _check_text(text, field, shortest):
     longest = TEXT_MAX
     if mutants.active("at-text-max-1023"):
         longest = 1023
-    if mutants.active("at-text-max-1025"):
-        longest = 1025
     if mutants.active("at-secret-empty-allowed"):
         shortest = 0
     if mutants.active("at-length-before-characters") and not shortest <= len(text) <= longest:

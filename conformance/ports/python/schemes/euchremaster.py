@@ -99,8 +99,6 @@ def _check_cut(raw, checked):
         low = 0
     if mutants.active("em-cut-max-1023"):
         high = 1023
-    if mutants.active("em-cut-max-1025"):
-        high = 1025
     if mutants.active("em-length-before-characters") and not low <= len(cut) <= high:
         raise PortError("length", "cut", f"{len(cut)} characters, not {low} to {high}")
     first, last = PRINTABLE_FIRST, PRINTABLE_LAST

@@ -107,8 +107,6 @@ def _seeds_and_nonce(raw, nonce=True):
         low = 0
     if mutants.active("hb-server-seed-max-1023"):
         high = 1023
-    if mutants.active("hb-server-seed-max-1025"):
-        high = 1025
     first, last = PRINTABLE_FIRST, PRINTABLE_LAST
     if mutants.active("hb-server-seed-del-allowed"):
         last = "\x7f"
@@ -158,8 +156,6 @@ def _client_seed(raw):
         low = 1
     if mutants.active("hb-client-seed-max-1023"):
         high = 1023
-    if mutants.active("hb-client-seed-max-1025"):
-        high = 1025
     if not low <= length <= high:
         raise PortError(
             "length",

@@ -103,8 +103,6 @@ def _check_nonce(raw):
         low = 0
     if mutants.active("sfc-nonce-max-1023"):
         high = 1023
-    if mutants.active("sfc-nonce-max-1025"):
-        high = 1025
     if mutants.active("sfc-length-before-characters") and not low <= len(nonce) <= high:
         raise PortError("length", "nonce", f"{len(nonce)} characters, not {low} to {high}")
     first, last = PRINTABLE_FIRST, PRINTABLE_LAST

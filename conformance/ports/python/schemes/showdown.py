@@ -118,8 +118,6 @@ def validate(raw):
         length = len(phrase.encode("utf-16-le")) // 2
     if mutants.active("sd-phrase-max-1023"):
         longest = 1023
-    if mutants.active("sd-phrase-max-1025"):
-        longest = 1025
     if length > longest:
         raise PortError("length", "phrase", f"{len(phrase)} characters, more than {PHRASE_MAX}")
     if mutants.active("sd-phrase-empty-refused") and not phrase:

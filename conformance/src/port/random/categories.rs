@@ -219,6 +219,7 @@ impl Cases<'_> {
                 kind: "shuffle",
                 fields,
                 expected: expectation(ours),
+                informative: false,
             };
             if rejected {
                 return Some((case, true));

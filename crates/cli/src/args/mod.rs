@@ -238,15 +238,21 @@ pub enum VectorsCommand {
         #[arg(long)]
         check: bool,
     },
-    /// Record a change that adds cases, files or sweeps: a new minor version
-    /// in DIR/VERSION and its section in DIR/CHANGES.md, listing ADDED and
+    /// Record a change to the vector files: a new version in DIR/VERSION
+    /// (minor for cases, files or sweeps added; major with --changed) and
+    /// its section in DIR/CHANGES.md, listing what was added or changed and
     /// every file's case count and digest as they are now
+    #[command(group(clap::ArgGroup::new("entries").required(true).multiple(true).args(["added", "changed"])))]
     Bump {
         #[command(flatten)]
         dir: VectorDir,
         /// What was added, one line for the changelog (`atout-v2.json`: ...)
         #[arg(long, value_name = "TEXT")]
-        added: String,
+        added: Option<String>,
+        /// What changed for a port that read the files before (the file
+        /// format; a corrected expected value), one line: a major version
+        #[arg(long, value_name = "TEXT")]
+        changed: Option<String>,
         /// The release's date, YYYY-MM-DD [default: today, UTC]
         #[arg(long, value_name = "DATE")]
         date: Option<String>,

@@ -120,23 +120,40 @@ fn present(dir: &Path) -> Result<BTreeSet<String>, CliError> {
 /// The most `VERSION` or `CHANGES.md` may hold.
 const RECORD_LIMIT: u64 = 4 << 20;
 
-/// `fairdeal vectors bump --added TEXT`: records a change that adds cases,
-/// files or sweeps to the folder `dir` as a new minor version: `VERSION`
-/// and, before the newest section of `CHANGES.md`, the new version's
-/// section listing `added` and every file as it is now (what
-/// `conformance/tests/release.rs` then holds the folder to).
+/// `fairdeal vectors bump [--added TEXT] [--changed TEXT]`: records a
+/// change to the folder `dir` as a new version (minor for additions, major
+/// when something changed for a port that read the files before):
+/// `VERSION` and, before the newest section of `CHANGES.md`, the new
+/// version's section listing what was added and changed and every file as
+/// it is now (what `conformance/tests/release.rs` then holds the folder to).
 ///
 /// # Errors
 ///
-/// An `added` that is not one printable line, a `date` not YYYY-MM-DD, a
-/// folder whose `VERSION` or files cannot be read, a vector file that does
-/// not parse; a file that cannot be written.
-pub fn bump(dir: &Path, added: &str, date: Option<String>) -> Result<Outcome, CliError> {
-    if added.trim().is_empty() || added.chars().any(char::is_control) {
-        return Err(CliError::Usage(format!(
-            "--added: {}, expected one line saying what was added",
-            quoted(added)
-        )));
+/// An entry that is not one printable line (or neither given), a `date` not
+/// YYYY-MM-DD, a folder whose `VERSION` or files cannot be read, a vector
+/// file that does not parse; a file that cannot be written.
+pub fn bump(
+    dir: &Path,
+    added: Option<&str>,
+    changed: Option<&str>,
+    date: Option<String>,
+) -> Result<Outcome, CliError> {
+    for (flag, text, what) in [
+        ("--added", added, "what was added"),
+        ("--changed", changed, "what changed"),
+    ] {
+        if let Some(text) = text.filter(|t| t.trim().is_empty() || t.chars().any(char::is_control))
+        {
+            return Err(CliError::Usage(format!(
+                "{flag}: {}, expected one line saying {what}",
+                quoted(text)
+            )));
+        }
+    }
+    if added.is_none() && changed.is_none() {
+        return Err(CliError::Usage(
+            "nothing to record: expected --added TEXT, --changed TEXT or both".to_owned(),
+        ));
     }
     let date = match date {
         Some(d) if is_date(&d) => d,
@@ -157,7 +174,8 @@ pub fn bump(dir: &Path, added: &str, date: Option<String>) -> Result<Outcome, Cl
         source,
     })?;
     let files: Vec<(String, &str)> = files.iter().map(|(n, t)| (n.clone(), t.as_str())).collect();
-    let (version, section) = release::next_minor(&current, &date, added, &files)
+    let entries = release::Entries { added, changed };
+    let (version, section) = release::next_version(&current, &date, entries, &files)
         .map_err(|e| CliError::Usage(format!("{}: {e}", display(&version_path))))?;
     write_atomic(
         &changes_path,

@@ -48,7 +48,12 @@ pub fn run(command: VectorsCommand) -> Result<Outcome, CliError> {
             };
             sweep(&dir.dir.join("sweeps"), &schemes, check)
         }
-        VectorsCommand::Bump { dir, added, date } => super::release::bump(&dir.dir, &added, date),
+        VectorsCommand::Bump {
+            dir,
+            added,
+            changed,
+            date,
+        } => super::release::bump(&dir.dir, added.as_deref(), changed.as_deref(), date),
         VectorsCommand::Release { dir } => super::release::run(&dir),
     }
 }

@@ -633,3 +633,83 @@ fn conformance_known_failure_wildcards_and_fix() {
         "{fixed}"
     );
 }
+
+/// A port whose cut has no 1024-character bound deals the cuts past it: an
+/// informative difference (the page leaves the bound to the port), reported
+/// and not failed; the check of characters before the length stays
+/// normative; a known-failures line naming an informative case is an error.
+#[test]
+fn conformance_informative_cases_are_reported_not_failed() {
+    let page = root().join("target/conformance-informative.html");
+    let badge = root().join("target/conformance-informative-badge.json");
+    let junit = root().join("target/conformance-informative.xml");
+    let o = broken_port(
+        "unbounded",
+        "cut-102",
+        &[
+            "--html",
+            &page.display().to_string(),
+            "--badge",
+            &badge.display().to_string(),
+            "--junit",
+            &junit.display().to_string(),
+        ],
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    // cut-1024 and cut-1024-letters (with their stages) pass; cut-1025 and
+    // cut-1025-letters differ; cut-1025-with-tab is still `character`.
+    assert!(
+        out.contains("INFORMATIVE euchremaster/cut-1025 (trace): "),
+        "{out}"
+    );
+    assert!(
+        out.contains("INFORMATIVE euchremaster/cut-1025-letters (trace): "),
+        "{out}"
+    );
+    assert!(!out.contains("FAIL "), "{out}");
+    assert!(
+        out.contains("euchremaster: 7 passed, 0 failed, 0 unsupported, 2 informative differences"),
+        "{out}"
+    );
+    assert!(out.contains("refusals ok, 2 informative"), "{out}");
+    assert!(
+        out.contains("2 informative differences: where the page leaves a choice"),
+        "{out}"
+    );
+    assert!(out.ends_with("7 passed, 0 failed, 0 skipped\n"), "{out}");
+    let badge: Value = serde_json::from_str(&std::fs::read_to_string(&badge).unwrap()).unwrap();
+    assert_eq!(badge["message"], "7/7 passed", "{badge}");
+    assert_eq!(badge["color"], "brightgreen", "{badge}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("informative difference (the page leaves a choice) cut-1025 (trace)"),
+        "{html}"
+    );
+    assert!(html.contains("2 informative differences"), "{html}");
+    let junit = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        junit.contains("<skipped message=\"informative difference at error: "),
+        "{junit}"
+    );
+    assert!(junit.contains("failures=\"0\""), "{junit}");
+
+    // The Python port as it is passes them all.
+    let o = broken_port("", "cut-102", &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("INFORMATIVE"), "{}", stdout(&o));
+
+    let known = root().join("target/conformance-known-informative.txt");
+    std::fs::write(&known, "euchremaster/cut-1025 wontfix error\n").unwrap();
+    let o = broken_port(
+        "unbounded",
+        "cut-102",
+        &["--known-failures", &known.display().to_string()],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("euchremaster/cut-1025: is informative (the page leaves a choice): a difference is reported, not failed; remove the line"),
+        "{}",
+        stdout(&o)
+    );
+}

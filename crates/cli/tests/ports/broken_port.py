@@ -14,6 +14,8 @@ schemes) except on one request, where it misbehaves as BROKEN_PORT says:
     crash-all says hello, then crashes on every request (a word on stderr)
     dealer-stands-on-16  runs hmac-blackjack's blackjack game too, and every
               round's dealer stops drawing one card early (the outcomes follow)
+    unbounded a euchremaster cut has no 1024-character bound: a longer one is
+              dealt (a choice the page leaves: an informative difference)
 
 and the hostile modes of crates/cli/tests/cli/hostile_port.rs:
 
@@ -58,6 +60,11 @@ AT = int(os.environ.get("BROKEN_AT", "2"))
 
 
 KINDS = os.environ.get("BROKEN_KINDS", "trace,stream,shuffle,deal").split(",")
+
+if MODE == "unbounded":
+    import schemes.euchremaster  # noqa: E402
+
+    schemes.euchremaster.CUT_MAX = 1 << 20
 
 
 def reply(*messages):
