@@ -20,7 +20,9 @@ docs/vector-coverage/<id>.md from its rules file, its vector file and its
 and prints the table of every scheme. `--check` writes nothing and fails
 (exit 1) when an id names no case, a rule has fewer than 2 cases, a rule
 mutant was never measured or is caught by fewer than 2 cases, or a page is
-stale, missing or left over.
+stale, missing or left over. An informative case (docs/vectors.md) may be
+listed, and is marked so on the page, but counts towards none of these: a
+rule needs 2 normative cases, and an informative case need not catch.
 
 `--mutants` measures: for every rule mutant (of the schemes given, or all),
 it runs the conformance runner (PATH, default target/release/fairdeal; build
@@ -93,6 +95,14 @@ def vector_cases(scheme):
     return [(g["kind"], c) for g in data["groups"] for c in g["cases"]]
 
 
+def informative_ids(cases):
+    """The ids of the informative cases (docs/vectors.md, "Normative and
+    informative cases"): they show this project's choice where the page
+    leaves one, so they neither count towards a rule's cases nor catch a
+    mistake."""
+    return {c["id"] for _, c in cases if c.get("status") == "informative"}
+
+
 def expand(scheme, cases, entries):
     """The ids a rule's case list names, selectors expanded, each once, in
     the list's order. Raises ValueError naming an id or selector that
@@ -135,8 +145,9 @@ def problems(catalogue, catches):
             except ValueError as err:
                 out.append(f"{scheme}/{rid}: {err}")
                 continue
-            if len(ids) < LEAST:
-                out.append(f"{scheme}/{rid}: {len(ids)} case(s), expected at least {LEAST}")
+            normative = [i for i in ids if i not in informative_ids(cases)]
+            if len(normative) < LEAST:
+                out.append(f"{scheme}/{rid}: {len(normative)} normative case(s), expected at least {LEAST}")
             for name in rule.get("mutants", {}):
                 if name in seen_mutants:
                     out.append(f"{scheme}/{rid}: mutant {name} is also listed by {seen_mutants[name]}")
@@ -156,12 +167,15 @@ def render(scheme, rules, catches):
     """The page of one scheme, and its row of the summary: (page, row)."""
     cases = vector_cases(scheme)
     number = {c["id"]: c["number"] for _, c in cases}
+    informative = informative_ids(cases)
     fewest_rule, fewest_mutant, mutant_count = None, None, 0
     rows = []
     for rule in rules:
         ids = expand(scheme, cases, rule["cases"])
         fewest_rule = len(ids) if fewest_rule is None else min(fewest_rule, len(ids))
-        shown = ", ".join(f"`{i}` #{number[i]}" for i in ids)
+        shown = ", ".join(
+            f"`{i}` #{number[i]}" + (" (informative)" if i in informative else "") for i in ids
+        )
         mistakes = []
         for name, what in rule.get("mutants", {}).items():
             caught = catches.get(scheme, {}).get(name, [])
@@ -258,7 +272,7 @@ def mutant_problems(catalogue, measured):
             except ValueError:
                 continue  # reported by problems()
             for i in ids:
-                if i not in union:
+                if i not in union and i not in informative_ids(cases):
                     out.append(f"{scheme}/{rule['id']}: case {i} catches none of the rule's mistakes")
     return out
 
