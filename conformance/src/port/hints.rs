@@ -298,6 +298,7 @@ mod tests {
             kind,
             fields: fields.as_object().cloned().unwrap_or_else(Map::new),
             expected: Expectation::Output(want.clone()),
+            setup: None,
         };
         let d = first_difference(&want, &got).unwrap();
         hints(fairdeal::scheme(scheme).unwrap(), &case, &want, &got, &d)

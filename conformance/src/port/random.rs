@@ -312,6 +312,7 @@ impl Cases<'_> {
             kind: if base.game.is_some() { "game" } else { "trace" },
             fields,
             expected,
+            setup: None,
         }
     }
 }

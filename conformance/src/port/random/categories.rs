@@ -219,6 +219,7 @@ impl Cases<'_> {
                 kind: "shuffle",
                 fields,
                 expected: expectation(ours),
+                setup: None,
             };
             if rejected {
                 return Some((case, true));
