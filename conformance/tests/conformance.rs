@@ -20,5 +20,8 @@ mod lacks;
 mod one_list;
 // Generated docs match the registry (UPDATE_DOCS=1 writes them).
 mod docs;
+// A port's wrong first dealer is blamed on the set-up, not on a refusal.
+#[cfg(unix)]
+mod setup_blame;
 // Small helpers shared by the modules above.
 mod util;

@@ -9,6 +9,9 @@ Standard library only.
 
 from itertools import islice
 
+import mutants
+from schemes.common import PortError
+
 # The kinds every scheme module supports, in the protocol's order.
 BASIC_KINDS = ("trace", "stream", "shuffle", "deal")
 
@@ -65,10 +68,25 @@ def run_case(scheme, kind, case):
             return scheme.shuffle_case(inp, n, case["randoms"])
         if kind == "deal":
             return scheme.deal_case(inp, n, case["deck"])
+    # A scheme of one deal: the input first, then the case's `deal`, which
+    # can only be 1, then the numbers or deck given (docs/vectors.md,
+    # "Errors" 5).
     if kind == "stream":
-        return {"randoms": list(islice(scheme.stream(scheme.validate(inp)), case["count"]))}
+        inp = one_deal(scheme.validate(inp), case)
+        return {"randoms": list(islice(scheme.stream(inp), case["count"]))}
     if kind == "shuffle":
-        return scheme.shuffle(scheme.validate(inp), scheme.given_randoms(case["randoms"]))
+        inp = one_deal(scheme.validate(inp), case)
+        return scheme.shuffle(inp, scheme.given_randoms(case["randoms"]))
     if kind == "deal":
-        return scheme.deal(scheme.validate(inp), case["deck"])
+        inp = one_deal(scheme.validate(inp), case)
+        return scheme.deal(inp, case["deck"])
     raise ValueError(f"unknown group kind {kind!r}")
+
+
+def one_deal(inp, case):
+    """`inp` (checked) when the case's `deal` is 1 or absent; any other deal
+    is one the input does not hold: `range` on `deal`."""
+    n = case.get("deal", 1)
+    if n != 1 and not mutants.active("sfc-deal-number-ignored"):
+        raise PortError("range", "deal", f"deal {n!r}: this scheme deals once, deal 1")
+    return inp

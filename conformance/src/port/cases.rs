@@ -39,6 +39,11 @@ pub struct PortCase {
     /// Whether the page leaves a choice here (the vector case's `status`
     /// is `informative`): a port that differs is reported, not failed.
     pub informative: bool,
+    /// For a stage case derived from a trace whose output has a set-up
+    /// (showdown's first dealer), that set-up: `first_dealer` and each
+    /// deal's `dealer`. A refusal it explains is blamed on it, as the
+    /// trace's own is (setup.rs).
+    pub setup: Option<Value>,
 }
 
 /// Returns the protocol kind of a vector group kind.
@@ -93,6 +98,7 @@ pub fn of_file(file: &VectorFile) -> Vec<PortCase> {
             fields,
             expected,
             informative,
+            setup: None,
         });
         // A stage of an informative case is as informative as the case.
         out.extend(derived.into_iter().map(|c| PortCase { informative, ..c }));
@@ -104,10 +110,25 @@ pub fn of_file(file: &VectorFile) -> Vec<PortCase> {
 /// its deal fed its expected deck; per deal for a game.
 fn derive(scheme: &str, id: &str, input: &Value, expected: &Value) -> Vec<PortCase> {
     match expected.get("deals").and_then(Value::as_array) {
-        Some(deals) => (1..)
-            .zip(deals)
-            .flat_map(|(n, deal)| stages(scheme, &format!("{id}/deal-{n}"), input, Some(n), deal))
-            .collect(),
+        Some(deals) => {
+            let setup = expected.get("first_dealer").map(|first| {
+                let dealers: Vec<Value> = deals
+                    .iter()
+                    .map(|d| json!({ "dealer": d.get("dealer") }))
+                    .collect();
+                json!({ "first_dealer": first, "deals": dealers })
+            });
+            (1..)
+                .zip(deals)
+                .flat_map(|(n, deal)| {
+                    let mut cases = stages(scheme, &format!("{id}/deal-{n}"), input, Some(n), deal);
+                    for case in &mut cases {
+                        case.setup.clone_from(&setup);
+                    }
+                    cases
+                })
+                .collect()
+        }
         None => stages(scheme, id, input, None, expected),
     }
 }
@@ -156,6 +177,7 @@ fn stages(
             fields: base("randoms", randoms),
             expected: Expectation::Output(shuffled),
             informative: false,
+            setup: None,
         },
         PortCase {
             scheme: scheme.to_owned(),
@@ -164,6 +186,7 @@ fn stages(
             fields: base("deck", deck),
             expected: Expectation::Output(Value::Object(dealt)),
             informative: false,
+            setup: None,
         },
     ]
 }

@@ -299,6 +299,7 @@ mod tests {
             fields: fields.as_object().cloned().unwrap_or_else(Map::new),
             expected: Expectation::Output(want.clone()),
             informative: false,
+            setup: None,
         };
         let d = first_difference(&want, &got).unwrap();
         hints(fairdeal::scheme(scheme).unwrap(), &case, &want, &got, &d)

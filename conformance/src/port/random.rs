@@ -314,6 +314,7 @@ impl Cases<'_> {
             expected,
             // Differential mode compares with this project's choices too.
             informative: false,
+            setup: None,
         }
     }
 }

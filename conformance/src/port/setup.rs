@@ -31,8 +31,11 @@ pub fn has_setup(expected: &Value) -> bool {
 /// The failure of a case whose expected output deals hand `n` from a
 /// computer's seat, and whose port refused that hand's pattern, which the
 /// case does not give: only a hand the player (seat 0) deals needs one, so
-/// the port's first dealer differs. `None` when the refusal is no such
-/// thing.
+/// the port's first dealer differs. `want` holds `first_dealer` and each
+/// deal's `dealer`: a trace's expected output, or for a stage case derived
+/// from it (`first-dealer-1/deal-2/shuffle`) the trace's set-up, since the
+/// port refuses its record the same way. `None` when the refusal is no
+/// such thing.
 pub fn refused(input: &Map<String, Value>, want: &Value, field: &str) -> Option<Verdict> {
     let n: usize = field
         .strip_prefix("hands[")?

@@ -119,7 +119,7 @@ pub fn judge(scheme: &dyn DynScheme, case: &PortCase, reply: Reply) -> Verdict {
                 field,
                 message,
             },
-        ) => match setup::refused(&case.fields, want, &field) {
+        ) => match setup::refused(&case.fields, case.setup.as_ref().unwrap_or(want), &field) {
             Some(blame) => blame,
             None => fail(
                 format!(

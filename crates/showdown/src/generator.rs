@@ -48,17 +48,40 @@ pub(crate) fn generator(state: &Value, count: usize) -> Result<Value, Error> {
 ///
 /// A state that is neither form, naming the field.
 fn draws(state: &Value, count: usize) -> Result<Vec<Hex64>, Error> {
+    if !state.is_object() {
+        return Err(Error::new(
+            "state",
+            ErrorKind::Type {
+                got: json_type(state),
+                expected: "an object",
+            },
+        ));
+    }
     let f = Fields::new(state, STATE).map_err(|e| e.within("state"))?;
     match (f.get("splitmix64"), f.get("xoshiro256starstar")) {
         (Some(n), None) => {
             let mut g = SplitMix64::new(Hex64::from_json("state.splitmix64", n)?.0);
             Ok((0..count).map(|_| Hex64(g.next_u64())).collect())
         }
-        (None, Some(Value::Array(words))) if words.len() == 4 => {
+        (None, Some(Value::Array(words))) => {
+            // Every word first, then the count, as every list of the
+            // vectors is read (docs/vectors.md, "Errors", item 6).
             let mut s = [0; 4];
-            for (i, (w, v)) in s.iter_mut().zip(words).enumerate() {
+            for (i, v) in words.iter().enumerate() {
                 let field = format!("state.xoshiro256starstar[{i}]");
-                *w = Hex64::from_json(&field, v)?.0;
+                let word = Hex64::from_json(&field, v)?.0;
+                if let Some(w) = s.get_mut(i) {
+                    *w = word;
+                }
+            }
+            if words.len() != s.len() {
+                return Err(Error::new(
+                    "state.xoshiro256starstar",
+                    ErrorKind::Count {
+                        got: words.len(),
+                        expected: "4 words".to_owned(),
+                    },
+                ));
             }
             Ok(Xoshiro256StarStar::new(s).take(count).collect())
         }

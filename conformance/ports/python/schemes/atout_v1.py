@@ -432,7 +432,7 @@ def _deal_duo(deck, dealer):
 
 def _check_deck(deck, cards):
     """A given deck must hold the starting deck's cards, each exactly once
-    (docs/vectors.md, "Errors", 4): each item first, naming the first bad one
+    (docs/vectors.md, "Errors", 6): each item first, naming the first bad one
     as `deck[i]` (`type` for a non-string; `value` for a code that is not in
     this starting deck or comes a second time); then the count (`length`,
     field `deck`)."""

@@ -766,7 +766,7 @@ def _game_input(raw, params, nonce=True):
 
 def _numbers(inp, randoms):
     """The game's numbers: the stream, or a given list, checked only now,
-    after the input (docs/vectors.md, "Errors", 4)."""
+    after the input (docs/vectors.md, "Errors", 5)."""
     return _Numbers(stream(inp) if randoms is None else given_randoms(randoms))
 
 
@@ -1025,7 +1025,7 @@ def self_test():
     _expect_error(lambda: roll_roulette({**rb, "nonce": "1"}), "type", "nonce")
     _expect_error(lambda: roll_roulette({**rb, "mines": 1}), "unknown", "mines")
     _expect_error(lambda: roll_roulette(rb, []), "stream-exhausted", "randoms")
-    # The input first, then the given list (docs/vectors.md, "Errors", 4).
+    # The input first, then the given list (docs/vectors.md, "Errors", 5).
     _expect_error(lambda: roll_roulette({**rb, "server_seed": ""}, ["x"]), "length", "server_seed")
     _expect_error(lambda: roll_roulette(rb, [1, "x"]), "type", "randoms[1]")
     _expect_error(lambda: roll_battle({"server_seed": "s", "client_seed": "c", "players": 2, "rounds": 0}, [-1]),

@@ -223,27 +223,31 @@ def generator(state, count):
     first when `discard` is true.
 
     The state is checked like an input (the page's "Output" section and
-    docs/vectors.md): a field that is not one of the five is `unknown`; then
-    a, b, c, d, discard in that order, each `missing`, `type`, then `range`
-    for a word (negative, fractional or above 4294967295); all five are
-    required. Errors name `state.<field>`, or `state` when it is not an
+    docs/vectors.md): a field that is not one of the five is `unknown`,
+    before anything else; then a, b, c, d, discard in that order, each whole
+    (`missing`, `type`, then `range` for a word: negative, fractional or
+    above 4294967295) before the next; all five are required. Errors name `state.<field>`, or `state` when it is not an
     object. Choice (the case's `count` is the vector's own, not the page's):
     a `count` that is not a JSON integer from 0 up is refused on `count`.
     """
     if not isinstance(state, dict):
         raise PortError("type", "state", "must be a JSON object")
-    for name in state:
-        if name not in STATE_FIELDS and not mutants.active("sfc-state-unknown-ignored"):
-            raise PortError("unknown", f"state.{name}", f"the generator state has no field {name!r}")
-    words = [_u32(state, name) for name in STATE_WORDS]
-    if "discard" not in state:
-        if not mutants.active("sfc-state-discard-default-true"):
-            raise PortError("missing", "state.discard", "is required")
-    discard = state.get("discard", True)
-    if mutants.active("sfc-state-discard-truthy"):
-        discard = bool(discard)
-    if not isinstance(discard, bool):
-        raise PortError("type", "state.discard", "must be true or false")
+    if not mutants.active("sfc-state-unknown-last"):
+        _state_unknown(state)
+    if mutants.active("sfc-state-presence-first"):
+        for name in STATE_FIELDS:
+            if name not in state:
+                raise PortError("missing", f"state.{name}", "is required")
+    if mutants.active("sfc-state-discard-first"):
+        discard = _discard(state)
+    # Each field whole (missing, type, range) before the next, a to d.
+    order = STATE_WORDS[::-1] if mutants.active("sfc-state-words-d-first") else STATE_WORDS
+    read = {name: _u32(state, name) for name in order}
+    words = [read[name] for name in STATE_WORDS]
+    if not mutants.active("sfc-state-discard-first"):
+        discard = _discard(state)
+    if mutants.active("sfc-state-unknown-last"):
+        _state_unknown(state)
     if isinstance(count, bool) or not isinstance(count, (int, float)):
         raise PortError("type", "count", "must be a number")
     if isinstance(count, float) or count < 0:
@@ -253,6 +257,24 @@ def generator(state, count):
     if discard:
         draws = _discarded(draws)
     return [next(draws) for _ in range(count)]
+
+
+def _state_unknown(state):
+    for name in state:
+        if name not in STATE_FIELDS and not mutants.active("sfc-state-unknown-ignored"):
+            raise PortError("unknown", f"state.{name}", f"the generator state has no field {name!r}")
+
+
+def _discard(state):
+    if "discard" not in state:
+        if not mutants.active("sfc-state-discard-default-true"):
+            raise PortError("missing", "state.discard", "is required")
+    discard = state.get("discard", True)
+    if mutants.active("sfc-state-discard-truthy"):
+        discard = bool(discard)
+    if not isinstance(discard, bool):
+        raise PortError("type", "state.discard", "must be true or false")
+    return discard
 
 
 def _u32(state, name):
@@ -296,15 +318,39 @@ def starting_deck():
 
 def given_randoms(values):
     """Checks a list of numbers given to the shuffle, item by item
-    (docs/vectors.md): each a JSON integer from 0 to 2^32 - 1."""
+    (docs/vectors.md, "Errors" 3 and 6): each a JSON integer from 0 to
+    2^32 - 1, every one before the shuffle runs, even those past the 23 it
+    takes."""
     if not isinstance(values, list):
         raise PortError("type", "randoms", "must be a list")
-    for k, u in enumerate(values):
-        if isinstance(u, bool) or not isinstance(u, (int, float)):
-            raise PortError("type", f"randoms[{k}]", "must be a number")
-        if isinstance(u, float) or not 0 <= u < 2**32:
-            raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
-    return values
+    checked = (_given_number(u, k) for k, u in enumerate(values))
+    if mutants.active("sfc-given-lazy"):
+        return checked
+    return list(checked)
+
+
+def _given_number(u, k):
+    field = f"randoms[{k}]"
+    if mutants.active("sfc-given-null-read") and (u is None or isinstance(u, bool)):
+        u = int(bool(u))
+    if mutants.active("sfc-given-text-read") and isinstance(u, str):
+        try:
+            u = int(u)
+        except ValueError:
+            try:
+                u = int(u, 16)
+            except ValueError:
+                pass
+    if mutants.active("sfc-given-fraction-truncated") and isinstance(u, float):
+        u = int(u)
+    # In Python bool is a kind of int, but JSON true is not a number.
+    if isinstance(u, bool) or not isinstance(u, (int, float)):
+        raise PortError("type", field, "must be a number")
+    if mutants.active("sfc-given-wraps") and isinstance(u, int):
+        u &= MASK
+    if isinstance(u, float) or not 0 <= u < 2**32:
+        raise PortError("range", field, f"{u!r} is not a u32 written as an integer")
+    return u
 
 
 def shuffle(inp, draws):
@@ -322,6 +368,8 @@ def shuffle(inp, draws):
     steps = range(1, n) if mutants.active("sfc-shuffle-bottom-up") else range(n - 1, 0, -1)
     for i in steps:
         t = next(draws, None)
+        if t is None and mutants.active("sfc-exhausted-zero-filled"):
+            t = 0
         if t is None:
             raise PortError(
                 "stream-exhausted",
@@ -372,14 +420,18 @@ def deal(inp, deck):
 
 def _check_deck(deck, cards):
     """A given deck must hold the starting deck's cards, each exactly once
-    (docs/vectors.md, "Errors", 4): each item first, naming the first bad one
+    (docs/vectors.md, "Errors", 6): each item first, naming the first bad one
     as `deck[i]` (`type` for a non-string; `value` for a code that is not in
     this starting deck or comes a second time); then the count (`length`,
     field `deck`)."""
     if not isinstance(deck, list):
         raise PortError("type", "deck", "must be a list of card codes")
+    if mutants.active("sfc-deck-length-first") and len(deck) != len(cards):
+        raise PortError("length", "deck", f"{len(deck)} cards, not {len(cards)}")
     seen = set()
     for i, code in enumerate(deck):
+        if mutants.active("sfc-deck-items-unchecked"):
+            break
         if not isinstance(code, str):
             raise PortError("type", f"deck[{i}]", "must be a card code")
         if code not in cards:
@@ -387,7 +439,7 @@ def _check_deck(deck, cards):
         if code in seen:
             raise PortError("value", f"deck[{i}]", f"{code!r} comes twice")
         seen.add(code)
-    if len(deck) != len(cards):
+    if len(deck) != len(cards) and not mutants.active("sfc-deck-short-dealt"):
         raise PortError("length", "deck", f"{len(deck)} cards, not {len(cards)}")
     return list(deck)
 

@@ -106,6 +106,8 @@ def validate(raw):
     _hex_text(house_seed, "house_seed")
     if mutants.active("sd-house-seed-upper-refused") and house_seed != house_seed.lower():
         raise PortError("character", "house_seed", "upper case")
+    if mutants.active("sd-fingerprint-first"):
+        _fingerprint(raw)
 
     phrase = _string(raw, "phrase", "phrase")
     for i, ch in enumerate(phrase):
@@ -122,6 +124,12 @@ def validate(raw):
         raise PortError("length", "phrase", f"{len(phrase)} characters, more than {PHRASE_MAX}")
     if mutants.active("sd-phrase-empty-refused") and not phrase:
         raise PortError("length", "phrase", "empty")
+    if mutants.active("sd-phrase-control-refused"):
+        for i, ch in enumerate(phrase):
+            if ord(ch) < 0x20 or ord(ch) == 0x7F:
+                raise PortError("character", "phrase", f"character {i} is a control character")
+    if mutants.active("sd-phrase-nul-ends"):
+        phrase = phrase.split("\0")[0]
     if mutants.active("sd-phrase-trimmed"):
         phrase = phrase.strip()
     if mutants.active("sd-phrase-nfc"):
@@ -135,14 +143,14 @@ def validate(raw):
     first = _setup_from(house_seed, phrase)["first_dealer"]
     hands = _hands(raw, rules, first)
 
-    given_fingerprint = None
-    if "fingerprint" in raw:
-        value = raw["fingerprint"]
-        if not isinstance(value, str):
-            raise PortError("type", "fingerprint", "must be a string")
-        if not mutants.active("sd-fingerprint-field-unchecked"):
-            _hex_text(value, "fingerprint")
-        given_fingerprint = value
+    # Last, as in the page's table: after the hands.
+    given_fingerprint = _fingerprint(raw)
+    if (
+        mutants.active("sd-fingerprint-mismatch-refused")
+        and given_fingerprint is not None
+        and given_fingerprint != hashlib.sha256(house_seed.encode("ascii")).hexdigest()
+    ):
+        raise PortError("value", "fingerprint", "not the fingerprint of the house seed")
     if mutants.active("sd-unknown-last"):
         _no_unknown(raw, FIELDS, "")
     if mutants.active("sd-house-seed-lower-cased"):
@@ -156,6 +164,31 @@ def validate(raw):
         "hands": hands,
         "fingerprint": given_fingerprint,
     }
+
+
+def _fingerprint(raw):
+    """The record's fingerprint, checked when given (a string of 64 hex
+    digits, either case), or None. A well-formed one that differs from the
+    house seed's is a failed check for `fairdeal verify`, never a refusal:
+    the trace does not show it."""
+    if "fingerprint" not in raw:
+        return None
+    value = raw["fingerprint"]
+    if mutants.active("sd-optional-null-absent") and value is None:
+        return None
+    value = _coerced(value)
+    if not isinstance(value, str):
+        raise PortError("type", "fingerprint", "must be a string")
+    if not mutants.active("sd-fingerprint-field-unchecked"):
+        _hex_text(value, "fingerprint")
+    return value
+
+
+def _coerced(value):
+    """A number written as its decimal text, when sd-optional-text-coerced is on."""
+    if mutants.active("sd-optional-text-coerced") and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return value
 
 
 def _no_unknown(obj, allowed, prefix):
@@ -188,7 +221,7 @@ def _rules(raw):
     if "rules" not in raw:
         raise PortError("type" if mutants.active("sd-missing-as-type") else "missing", "rules", "is required")
     rules = raw["rules"]
-    if not isinstance(rules, dict):
+    if not isinstance(rules, dict) and not mutants.active("sd-containers-unchecked"):
         raise PortError("type", "rules", "must be an object")
     if not mutants.active("sd-unknown-ignored"):
         _no_unknown(rules, RULES_FIELDS, "rules.")
@@ -199,6 +232,8 @@ def _rules(raw):
         else:
             raise PortError("value", "rules.shuffle", f"{shuffle!r} is not one of {SHUFFLES}")
     cut = rules.get("cut", True if mutants.active("sd-cut-default-true") else False)  # optional, false when absent
+    if mutants.active("sd-optional-null-absent") and cut is None:
+        cut = False
     if mutants.active("sd-cut-truthy"):
         cut = bool(cut)
     if not isinstance(cut, bool):
@@ -210,36 +245,39 @@ def _hands(raw, rules, first_dealer):
     if "hands" not in raw:
         raise PortError("type" if mutants.active("sd-missing-as-type") else "missing", "hands", "is required")
     hands = raw["hands"]
-    if not isinstance(hands, list):
+    if not isinstance(hands, list) and not mutants.active("sd-containers-unchecked"):
         raise PortError("type", "hands", "must be a list")
+    if mutants.active("sd-hands-count-first"):
+        _hand_count(hands)
     out = []
     last = len(hands) - 1
     for i, hand in enumerate(hands):
         where = f"hands[{i}]"
-        if not isinstance(hand, dict):
+        if not isinstance(hand, dict) and not mutants.active("sd-containers-unchecked"):
             raise PortError("type", where, "must be an object")
         if mutants.active("sd-hand-field-refused"):
             _no_unknown(hand, ("pattern", "gathered"), where + ".")
         if not mutants.active("sd-unknown-ignored") and not mutants.active("sd-unknown-last"):
             _no_unknown(hand, HAND_FIELDS, where + ".")
-        pattern = None
-        if "pattern" in hand:
-            pattern = check_pattern(hand["pattern"], where + ".pattern")
-        elif dealer_of(first_dealer, i + 1) == YOU and not mutants.active("sd-pattern-never-required"):
-            raise PortError("missing", where + ".pattern", "you (seat 0) deal this hand")
-        elif mutants.active("sd-pattern-always-required"):
-            raise PortError("missing", where + ".pattern", "required")
-        gathered = None
-        if "gathered" in hand:
-            gathered = check_cards(hand["gathered"], where + ".gathered")
-        elif rules["shuffle"] == KITCHEN_TABLE and i != last and not mutants.active("sd-gathered-missing-dealt-fresh"):
-            raise PortError(
-                "missing", where + ".gathered", "the next hand is shuffled from these cards"
-            )
+        yours = dealer_of(first_dealer, i + 1) == YOU
+        # A hand's fields in the page's order: pattern, gathered, hand.
+        if mutants.active("sd-gathered-before-pattern"):
+            gathered = _gathered(hand, where, rules, i == last)
+            pattern = _pattern(hand, where, yours)
+        else:
+            pattern = _pattern(hand, where, yours)
+            gathered = _gathered(hand, where, rules, i == last)
+        if mutants.active("sd-hand-field-checked") and "hand" in hand:
+            _recorded_cards(hand["hand"], where + ".hand")
         if mutants.active("sd-unknown-last"):
             _no_unknown(hand, HAND_FIELDS, where + ".")
         out.append({"pattern": pattern, "gathered": gathered})
     # Items first, then the length (docs/vectors.md, lists).
+    _hand_count(hands)
+    return out
+
+
+def _hand_count(hands):
     low, high = HANDS_MIN, HANDS_MAX
     if mutants.active("sd-hands-empty-allowed"):
         low = 0
@@ -247,13 +285,57 @@ def _hands(raw, rules, first_dealer):
         high = 65
     if not low <= len(hands) <= high:
         raise PortError("length", "hands", f"{len(hands)} hands, not {HANDS_MIN} to {HANDS_MAX}")
-    return out
+
+
+def _pattern(hand, where, yours):
+    """The hand's pattern: required when you (seat 0) deal the hand; when
+    given, checked whoever deals it."""
+    present = "pattern" in hand
+    if mutants.active("sd-optional-null-absent") and hand.get("pattern") is None:
+        present = False
+    if present:
+        if mutants.active("sd-computer-pattern-unchecked") and not yours:
+            return hand["pattern"]
+        return check_pattern(_coerced(hand["pattern"]), where + ".pattern")
+    if yours and not mutants.active("sd-pattern-never-required"):
+        raise PortError("missing", where + ".pattern", "you (seat 0) deal this hand")
+    if mutants.active("sd-pattern-always-required"):
+        raise PortError("missing", where + ".pattern", "required")
+    return None
+
+
+def _gathered(hand, where, rules, last):
+    """The cards gathered after the hand: required in a kitchen-table game
+    for every hand but the last; when given, checked in either kind of game,
+    used or not."""
+    kitchen = rules["shuffle"] == KITCHEN_TABLE
+    if "gathered" in hand:
+        if mutants.active("sd-gathered-unchecked-when-unused") and (not kitchen or last):
+            return list(hand["gathered"])
+        return check_cards(hand["gathered"], where + ".gathered")
+    if kitchen and not last and not mutants.active("sd-gathered-missing-dealt-fresh"):
+        raise PortError("missing", where + ".gathered", "the next hand is shuffled from these cards")
+    return None
+
+
+def _recorded_cards(value, field):
+    """A mistake's switch only (sd-hand-field-checked): `hand` read as cards.
+    The page says the method never checks it."""
+    if isinstance(value, str):
+        return
+    if not isinstance(value, list):
+        raise PortError("type", field, "must be a list or a text of cards")
+    for j, code in enumerate(value):
+        if not isinstance(code, str) or code not in EUCHREMASTER_ORDER:
+            raise PortError("value", f"{field}[{j}]", f"{code!r} is not a card")
 
 
 def check_pattern(value, field):
     """Four characters, each `2` or `3`: characters first, then length."""
     if not isinstance(value, str):
         raise PortError("type", field, "must be a string")
+    if mutants.active("sd-pattern-length-first") and len(value) != PATTERN_LENGTH:
+        raise PortError("length", field, f"{len(value)} digits, not {PATTERN_LENGTH}")
     for i, ch in enumerate(value):
         if ch not in PATTERN_DIGITS and not mutants.active("sd-pattern-any-digit"):
             raise PortError("character", field, f"character {i} ({ch!r}) is not 2 or 3")
@@ -266,14 +348,14 @@ def check_cards(cards, field):
     """The 24 cards, each exactly once: item by item (`type`, or `value` for a
     code that is not a card, not in the deck, or given a second time, naming
     the item), then the count (`length`, naming the list)."""
-    if not isinstance(cards, list):
+    if not isinstance(cards, list) and not mutants.active("sd-containers-unchecked"):
         raise PortError("type", field, "must be a list of card codes")
     seen = set()
     if mutants.active("sd-cards-unchecked"):
         return list(cards)
     for j, code in enumerate(cards):
         item = f"{field}[{j}]"
-        if not isinstance(code, str):
+        if not isinstance(code, str) and not mutants.active("sd-containers-unchecked"):
             raise PortError("type", item, "must be a card code")
         if len(code) != 2 or code[0] not in CARD_RANKS or code[1] not in SUITS:
             if code != "Jk":
@@ -421,6 +503,8 @@ def _setup_from(house_seed, phrase):
     else:
         first_dealer = below(SEATS, draws, taken)
         patterns = [PATTERNS[below(len(PATTERNS), draws, taken)] for _seat in (1, 2, 3)]
+    if mutants.active("sd-first-dealer-off-by-one"):
+        first_dealer = (first_dealer + 1) % SEATS
     if mutants.active("sd-patterns-low-bit-first"):
         patterns = [p[::-1] for p in patterns]
     return {
@@ -532,6 +616,9 @@ def hand_deck(rec, set_up, n, draws):
         start = list(start)
     else:
         start = list(EUCHREMASTER_ORDER)
+        before = rec["hands"][n - 2]["gathered"] if n >= 2 else None
+        if mutants.active("sd-gathered-used-in-fisher-yates") and before is not None:
+            start = list(before)
     # Shuffle positions; the cards follow.
     positions = list(range(DECK_SIZE))
     if rec["rules"]["cut"] and mutants.active("sd-player-cut-first"):
@@ -561,9 +648,8 @@ def hand_deck(rec, set_up, n, draws):
 def deal(dealer, pattern, deck):
     """Round one: p0, p1, p2, p3 cards to seats dealer+1, +2, +3 and the dealer;
     round two: 5 - p0, ... to the same seats. From position 0; position 20 is
-    the upcard, 21..23 the kitty."""
-    deck = check_cards(deck, "deck")
-    pattern = check_pattern(pattern, "pattern")
+    the upcard, 21..23 the kitty. `deck` and `pattern` are checked already
+    (a shuffled deck, a validated record, or deal_case's given deck)."""
     hands = [[] for _ in range(SEATS)]
     top = 0
     second = [int(p) for p in pattern] if mutants.active("sd-second-round-same-pattern") else [CARDS_PER_HAND - int(p) for p in pattern]
@@ -649,67 +735,141 @@ def hex16(x):
 
 
 def _u64_hex(value, field):
+    """A given u64 (step 3, docs/vectors.md "Errors" 4): a JSON string of
+    exactly 16 characters, each 0-9 or a-f, read whole. Not a string is
+    `type`; any other string is `value` (upper case, 15 or 17 digits, `0x`):
+    no `character` or `length`, which are for the record's texts."""
+    if mutants.active("sd-draw-number-read") and not isinstance(value, (str, bool)):
+        if value is None:
+            return 0
+        if isinstance(value, int):
+            return value & MASK64
     if not isinstance(value, str):
         raise PortError("type", field, "must be a string of 16 hex digits")
+    if mutants.active("sd-draw-either-case"):
+        value = value.lower()
+    if mutants.active("sd-draw-text-checks"):
+        for i, ch in enumerate(value):
+            if ch not in HEX_DIGITS:
+                raise PortError("character", field, f"character {i} ({ch!r}) is not a hex digit")
+        if len(value) != 16:
+            raise PortError("length", field, f"{len(value)} digits, not 16")
+        return int(value, 16)
     if len(value) != 16 or any(ch not in LOWER_HEX for ch in value):
         raise PortError("value", field, f"{value!r} is not 16 lowercase hex digits")
     return int(value, 16)
 
 
 def given_randoms(values):
-    """A list of u64s written as 16 lowercase hex digits, checked item by item."""
+    """A list of u64s written as 16 lowercase hex digits, checked item by
+    item, every one before the shuffle runs (even those it will not take)."""
     if not isinstance(values, list):
         raise PortError("type", "randoms", "must be a list")
+    if mutants.active("sd-draws-checked-lazily"):
+        return (_u64_hex(v, f"randoms[{i}]") for i, v in enumerate(values))
     return [_u64_hex(v, f"randoms[{i}]") for i, v in enumerate(values)]
+
+
+GENERATORS = ("splitmix64", "xoshiro256starstar")
 
 
 def generator(state, count):
     """The first `count` draws of a raw generator from a given state:
     {"splitmix64": "16 hex digits"} (SplitMix64 outputs from that state) or
-    {"xoshiro256starstar": [s0, s1, s2, s3] as 16-hex strings} (next() results)."""
-    if not isinstance(state, dict) or len(state) != 1:
-        raise PortError("type", "state", "must be an object with one generator")
-    (name, value), = state.items()
+    {"xoshiro256starstar": [s0, s1, s2, s3] as 16-hex strings} (next() results).
+
+    Step 3 of the page: a field that names neither generator is `unknown`,
+    first; naming neither or both is `value` on `state`; a xoshiro256**
+    state that is not a list is `type`; then the numbers, the words in order.
+    """
+    if not isinstance(state, dict):
+        raise PortError("type", "state", "must be an object naming one generator")
+    if mutants.active("sd-state-forms-loose"):
+        named = [name for name in state if name in GENERATORS][:1]
+        if not named:
+            return [hex16(x) for x in splitmix64_outputs(0, count)]
+    else:
+        for name in state:
+            if name not in GENERATORS:
+                raise PortError("unknown", f"state.{name}", f"no generator {name!r}")
+        named = list(state)
+        if len(named) != 1:
+            raise PortError("value", "state", f"names {len(named)} generators, not one of {GENERATORS}")
+    name = named[0]
+    value = state[name]
     if name == "splitmix64":
         # Like every u64 in the vectors, the state is 16 hex digits.
         value = _u64_hex(value, "state.splitmix64")
         return [hex16(x) for x in splitmix64_outputs(value, count)]
-    if name == "xoshiro256starstar":
-        if not isinstance(value, list):
-            raise PortError("type", "state.xoshiro256starstar", "must be a list")
-        words = [_u64_hex(v, f"state.xoshiro256starstar[{i}]") for i, v in enumerate(value)]
-        if len(words) != 4:
-            raise PortError("length", "state.xoshiro256starstar", f"{len(words)} words, not 4")
-        return [hex16(x) for x in xoshiro_draws(words, count)]
-    raise PortError("unknown", f"state.{name}", f"no generator {name!r}")
+    if not isinstance(value, list) and not mutants.active("sd-xoshiro-state-type-unchecked"):
+        raise PortError("type", "state.xoshiro256starstar", "must be a list")
+    if mutants.active("sd-xoshiro-count-first") and len(value) != 4:
+        raise PortError("length", "state.xoshiro256starstar", f"{len(value)} words, not 4")
+    words = [_u64_hex(v, f"state.xoshiro256starstar[{i}]") for i, v in enumerate(value)]
+    if mutants.active("sd-xoshiro-length-unchecked"):
+        words = (words + [0, 0, 0, 0])[:4]
+    if len(words) != 4:
+        raise PortError("length", "state.xoshiro256starstar", f"{len(words)} words, not 4")
+    return [hex16(x) for x in xoshiro_draws(words, count)]
 
 
 # --- stage cases of a game (docs/vectors.md: a case names its `deal`) ---------------
 
 
+def _record_and_deal(raw, n):
+    """The record, checked, then the case's `deal`: a hand it holds, from 1
+    (`range` on `deal` otherwise). Both before the draws or deck given."""
+    if mutants.active("sd-deal-number-first") and isinstance(raw, dict) and isinstance(raw.get("hands"), list):
+        if not 1 <= n <= len(raw["hands"]):
+            raise PortError("range", "deal", f"the record has {len(raw['hands'])} hands")
+    rec = validate(raw)
+    if not 1 <= n <= len(rec["hands"]) and not mutants.active("sd-deal-number-unchecked"):
+        raise PortError("range", "deal", f"deal {n}: the record has {len(rec['hands'])} hands, from 1")
+    return rec
+
+
 def stream_case(raw, n, count):
     """The first `count` draws of hand n's stream."""
-    rec = validate(raw)
+    rec = _record_and_deal(raw, n)
     out = stream(game_bytes(rec), n)
     return {"randoms": [hex16(next(out)) for _ in range(count)]}
 
 
 def shuffle_case(raw, n, randoms):
     """Hand n's shuffle fed the given draws: how many it consumed, positions, deck."""
-    rec = validate(raw)
+    rec = _record_and_deal(raw, n)
     result = hand_deck(rec, setup(rec), n, given_randoms(randoms))
     return {"consumed": len(result["randoms"]), "positions": result["positions"], "deck": result["deck"]}
 
 
 def deal_case(raw, n, deck):
     """Hand n's deal of the given deck, with that hand's dealer and pattern."""
-    rec = validate(raw)
+    rec = _record_and_deal(raw, n)
     set_up = setup(rec)
-    start = EUCHREMASTER_ORDER
-    if rec["rules"]["shuffle"] == KITCHEN_TABLE and n >= 2:
-        start = rec["hands"][n - 2]["gathered"]
-    cards = check_cards(deck, "deck")
-    if sorted(cards) != sorted(start):
-        raise PortError("value", "deck", "not the cards of this hand's starting deck")
+    cards = _given_deck(deck)
     dealt = deal(dealer_of(set_up["first_dealer"], n), pattern_used(rec, set_up, n), cards)
     return dealt
+
+
+def _given_deck(deck):
+    """A deal case's deck (docs/vectors.md, "Errors" 6): every item first (a
+    string, one of the 24 cards, each once: `value` naming `deck[i]`), then
+    the count (`length` on `deck`). Every hand's starting deck holds the same
+    24 cards, whatever its order."""
+    if not isinstance(deck, list):
+        raise PortError("type", "deck", "must be a list of card codes")
+    if mutants.active("sd-deck-length-first") and len(deck) != DECK_SIZE:
+        raise PortError("length", "deck", f"{len(deck)} cards, not {DECK_SIZE}")
+    seen = set()
+    for j, code in enumerate(deck):
+        item = f"deck[{j}]"
+        if not isinstance(code, str):
+            raise PortError("type", item, "must be a card code")
+        if code not in EUCHREMASTER_ORDER:
+            raise PortError("value", item, f"{code!r} is not one of the 24 cards")
+        if code in seen and not mutants.active("sd-deck-repeats-accepted"):
+            raise PortError("value", item, f"{code!r} comes a second time")
+        seen.add(code)
+    if len(deck) != DECK_SIZE and not mutants.active("sd-deck-short-dealt"):
+        raise PortError("length", "deck", f"{len(deck)} cards, not {DECK_SIZE}")
+    return list(deck)

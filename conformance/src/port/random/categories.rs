@@ -220,6 +220,7 @@ impl Cases<'_> {
                 fields,
                 expected: expectation(ours),
                 informative: false,
+                setup: None,
             };
             if rejected {
                 return Some((case, true));

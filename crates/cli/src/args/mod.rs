@@ -308,7 +308,7 @@ pub struct ConformanceArgs {
     /// Rewrite the --known-failures file from the run: lines that hold and comments kept, new failures added as todo
     #[arg(long, requires = "known_failures")]
     pub fix: bool,
-    /// Differential mode: N random valid inputs per scheme (with --seed; 1 to 100000)
+    /// Differential mode: N random cases per scheme, valid and refused (with --seed; 1 to 100000)
     #[arg(long, value_name = "N")]
     pub random: Option<usize>,
     /// The seed of differential mode's inputs
