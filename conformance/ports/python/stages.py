@@ -67,8 +67,14 @@ def run_case(scheme, kind, case):
             return scheme.deal_case(inp, n, case["deck"])
     if kind == "stream":
         return {"randoms": list(islice(scheme.stream(scheme.validate(inp)), case["count"]))}
+    # A module may run a stage case itself (shuffle_stage, deal_stage): the
+    # input checked first, then the given list (docs/vectors.md, "Errors", 4).
     if kind == "shuffle":
+        if hasattr(scheme, "shuffle_stage"):
+            return scheme.shuffle_stage(inp, case["randoms"])
         return scheme.shuffle(scheme.validate(inp), scheme.given_randoms(case["randoms"]))
     if kind == "deal":
+        if hasattr(scheme, "deal_stage"):
+            return scheme.deal_stage(inp, case["deck"])
         return scheme.deal(scheme.validate(inp), case["deck"])
     raise ValueError(f"unknown group kind {kind!r}")
