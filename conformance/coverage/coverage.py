@@ -31,9 +31,10 @@ FAIRDEAL_MUTANT set, over every case of the rule's scheme, and records the
 cases that fail (a stage case such as `dealer-1/shuffle` counts as its case
 `dealer-1`) in catches/<id>.json, then rewrites the pages. With `--check` it
 writes nothing and fails when a measurement differs from the catches file, a
-mutant is caught by fewer than 2 cases, or a case listed for a rule catches
-none of the rule's mutants (for a rule that has mutants). A scheme whose
-rules list no mutants has no catches file.
+mutant is caught by fewer than 2 cases, or a normative case listed for a rule
+catches none of the rule's mutants (for a rule that has mutants; an
+informative case's difference is never a catch, docs/vectors.md). A scheme
+whose rules list no mutants has no catches file.
 
 Nothing here names a scheme: a new scheme adds its rules file (and, once
 measured, its catches file), and its page is written from them.
@@ -271,6 +272,7 @@ def mutant_problems(catalogue, measured):
                 ids = expand(scheme, cases, rule["cases"])
             except ValueError:
                 continue  # reported by problems()
+            informative = {c["id"] for _, c in cases if c.get("status") == "informative"}
             for i in ids:
                 if i not in union and i not in informative_ids(cases):
                     out.append(f"{scheme}/{rule['id']}: case {i} catches none of the rule's mistakes")

@@ -74,12 +74,20 @@ def run_case(scheme, kind, case):
     if kind == "stream":
         inp = one_deal(scheme.validate(inp), case)
         return {"randoms": list(islice(scheme.stream(inp), case["count"]))}
+    # A module may run a stage case itself (shuffle_stage, deal_stage), and
+    # is handed the check of `deal` to run once the input is checked.
+    def checked(valid):
+        return one_deal(valid, case)
+
     if kind == "shuffle":
-        inp = one_deal(scheme.validate(inp), case)
+        if hasattr(scheme, "shuffle_stage"):
+            return scheme.shuffle_stage(inp, case["randoms"], checked)
+        inp = checked(scheme.validate(inp))
         return scheme.shuffle(inp, scheme.given_randoms(case["randoms"]))
     if kind == "deal":
-        inp = one_deal(scheme.validate(inp), case)
-        return scheme.deal(inp, case["deck"])
+        if hasattr(scheme, "deal_stage"):
+            return scheme.deal_stage(inp, case["deck"], checked)
+        return scheme.deal(checked(scheme.validate(inp)), case["deck"])
     raise ValueError(f"unknown group kind {kind!r}")
 
 

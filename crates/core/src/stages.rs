@@ -3,9 +3,10 @@
 
 use serde_json::{Value, json};
 
+use crate::ErrorKind;
 use crate::cards::{Card, Deck};
 use crate::dynamic::{deal_of, to_json};
-use crate::input::fields::list;
+use crate::input::fields::json_type;
 use crate::stream::{Recorder, given_randoms};
 use crate::{Buffers, DealScheme, DealSchemeExt, DealSeries, DealTrace, Error, FromJson, Trace};
 
@@ -108,9 +109,23 @@ impl<S: DealScheme> DynStages for S {
     fn deal_json(&self, input: &Value, deal: usize, deck: &Value) -> Result<Value, Error> {
         let input = S::Input::from_json(input)?;
         let deal = deal_of::<S>(&input, deal)?;
-        let cards = list("deck", deck, "a list of card codes", card_from_json)?;
-        let deck = Deck::from_cards(&S::starting_deck(&input, deal), &cards)
-            .map_err(|e| e.within("deck"))?;
+        let Value::Array(items) = deck else {
+            return Err(Error::new(
+                "deck",
+                ErrorKind::Type {
+                    got: json_type(deck),
+                    expected: "a list of card codes",
+                },
+            ));
+        };
+        // Item by item: a card is read and checked against the starting
+        // deck before the next is read (docs/vectors.md, "Errors", 6).
+        let cards = items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| card_from_json(&format!("[{i}]"), v));
+        let deck =
+            Deck::read(&S::starting_deck(&input, deal), cards).map_err(|e| e.within("deck"))?;
         Ok(to_json(&S::deal_new(&input, deal, deck.cards())))
     }
 }

@@ -2,7 +2,7 @@
 //! record)"): the field lists are the one description of it.
 
 use fairdeal_core::cards::{Card, Deck, decks};
-use fairdeal_core::input::fields::{self, as_text, json_type, list};
+use fairdeal_core::input::fields::{self, as_text, json_type};
 use fairdeal_core::input::{Field, FieldKind, Fields, Rule};
 use fairdeal_core::{Error, ErrorKind, Fingerprint, FromJson};
 use serde_json::Value;
@@ -413,15 +413,27 @@ fn check_gathered(field: &str, value: &Value) -> Result<(), Error> {
     gathered(field, value).map(drop)
 }
 
-/// The 24 cards, each once: item by item, then the count.
+/// The 24 cards, each once: item by item (each read and checked against
+/// the deck before the next, docs/schemes/showdown.md, "Refusals, in
+/// order"), then the count.
 fn gathered(field: &str, value: &Value) -> Result<Vec<Card>, Error> {
-    let cards = list(field, value, "a list of 24 card codes", |item, v| {
-        as_text(item, v, "a card code")?
+    let Value::Array(items) = value else {
+        return Err(Error::new(
+            field,
+            ErrorKind::Type {
+                got: json_type(value),
+                expected: "a list of 24 card codes",
+            },
+        ));
+    };
+    let cards = items.iter().enumerate().map(|(i, v)| {
+        let item = format!("[{i}]");
+        as_text(&item, v, "a card code")?
             .parse::<Card>()
-            .map_err(|e| e.within(item))
-    })?;
-    Deck::from_cards(&decks::EUCHRE, &cards).map_err(|e| e.within(field))?;
-    Ok(cards)
+            .map_err(|e| e.within(&item))
+    });
+    let deck = Deck::read(&decks::EUCHRE, cards).map_err(|e| e.within(field))?;
+    Ok(deck.cards().to_vec())
 }
 
 fn fingerprint(value: &Value) -> Result<Fingerprint, Error> {

@@ -13,12 +13,15 @@ error kinds and the order of checks). Each step of the page is one function:
     shuffle(inp, draws)      -> step 5, {consumed, positions, deck}
     deal(inp, deck)          -> step 6, the variant's fields
     trace(input)             -> every stage, in the page's output order
+    shuffle_stage(input, randoms), deal_stage(input, deck)
+                             -> a vector's `shuffle` and `deal` case: the
+                                input checked first, then the given list
 
 `inp` is always an input that validate() has returned.
 """
 
 import hashlib
-from itertools import count
+from itertools import chain, count, repeat
 
 import mutants  # ../mutants.py: deliberate mistakes, all off unless FAIRDEAL_MUTANT names one
 
@@ -80,6 +83,8 @@ def validate(raw):
     variant = _text(raw, "variant")
     if mutants.active("at-variant-case-insensitive") and isinstance(variant, str):
         variant = variant.lower()
+    if mutants.active("at-variant-trimmed"):
+        variant = variant.strip()
     if variant not in VARIANTS:
         if mutants.active("at-variant-default-coinche"):
             variant = "coinche"
@@ -141,12 +146,23 @@ def _numbers(raw, seats, variant):
             number = numbers[k] = ""
         if mutants.active("at-text-coerced") and isinstance(number, (int, float)) and not isinstance(number, bool):
             number = numbers[k] = str(number)
+        if mutants.active("at-numbers-stringified") and number is not None and not isinstance(number, str):
+            # JavaScript's String(): true "true", 4821 "4821", ["1337"] "1337".
+            number = numbers[k] = _js_string(number)
         if not isinstance(number, str):
             raise PortError("type", field, "must be a string")
         _check_text(number, field, 1 if mutants.active("at-number-empty-refused") else 0)  # empty for a robot
     if len(numbers) != seats and not mutants.active("at-numbers-count-unchecked"):
         raise PortError("length", "numbers", f"{len(numbers)} numbers, not {seats} for {variant}")
     return numbers
+
+
+def _js_string(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join("" if v is None else _js_string(v) for v in value)
+    return value if isinstance(value, str) else str(value)
 
 
 def _absent(raw, name):
@@ -227,6 +243,10 @@ def _seat(raw, name, highest, allowed, variant, optional=False):
         raise PortError("range", name, f"{value!r} is not written as an integer")
     if mutants.active("at-negative-seat-wraps"):
         value %= 4
+    if mutants.active("at-seat-u32-wraps"):
+        value %= 2**32
+    if mutants.active("at-seat-i64") and value > 2**63 - 1:
+        raise PortError("range", name, f"{value} does not fit 64 signed bits")
     if value < 0:
         raise PortError("range", name, f"{value} is negative")
     if not allowed:
@@ -307,15 +327,52 @@ def limit(n):
 
 def given_randoms(values):
     """Checks a list of numbers given to the shuffle, item by item
-    (docs/vectors.md): each a JSON integer from 0 to 2^32 - 1."""
+    (docs/vectors.md, "Errors", 6): each a JSON integer from 0 to 2^32 - 1,
+    every item before any is used, the ones past what the shuffle takes
+    included."""
     if not isinstance(values, list):
         raise PortError("type", "randoms", "must be a list")
-    for k, u in enumerate(values):
-        if isinstance(u, bool) or not isinstance(u, (int, float)):
-            raise PortError("type", f"randoms[{k}]", "must be a number")
-        if isinstance(u, float) or not 0 <= u < 2**32:
-            raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
-    return values
+    if mutants.active("at-given-checked-when-taken"):
+        return list(values)
+    return [_given_number(k, u) for k, u in enumerate(values)]
+
+
+def _given_number(k, u):
+    if mutants.active("at-given-coerced") and (u is None or isinstance(u, (bool, str))):
+        # JavaScript's Number(): null and false 0, true 1, "7" 7.
+        u = int(u) if isinstance(u, bool) or (isinstance(u, str) and u.isdigit()) else 0 if u is None else u
+    if isinstance(u, bool) or not isinstance(u, (int, float)):
+        raise PortError("type", f"randoms[{k}]", "must be a number")
+    if mutants.active("at-given-integral-float-accepted") and isinstance(u, float) and u.is_integer():
+        u = int(u)
+    if mutants.active("at-given-float-truncated") and isinstance(u, float):
+        u = int(u)
+    if mutants.active("at-given-wrapped") and isinstance(u, int):
+        u %= 2**32
+    if isinstance(u, float) or not 0 <= u < 2**32:
+        raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
+    return u
+
+
+def shuffle_stage(raw, randoms, checked=lambda inp: inp):
+    """A `shuffle` case (docs/vectors.md, "Errors", 5 and 6): the input
+    first, then every given number; only then the shuffle, which finds a
+    short list run out (`stream-exhausted`) and leaves extra numbers unused."""
+    if mutants.active("at-given-before-input"):
+        given_randoms(randoms)
+    inp = checked(validate(raw))
+    if mutants.active("at-given-count-first") and isinstance(randoms, list) and len(randoms) < len(starting_deck()) - 1:
+        raise PortError("stream-exhausted", "randoms", "too few numbers")
+    given = given_randoms(randoms)
+    draws = iter(given)
+    if mutants.active("at-given-checked-when-taken"):
+        draws = (_given_number(k, u) for k, u in enumerate(given))
+    if mutants.active("at-given-short-zero-filled"):
+        draws = chain(draws, repeat(0))
+    shuffled = shuffle(inp, draws)
+    if mutants.active("at-given-extra-refused") and shuffled["consumed"] < len(given):
+        raise PortError("length", "randoms", f"{len(given)} numbers, not {shuffled['consumed']}")
+    return shuffled
 
 
 def shuffle(inp, draws):
@@ -430,26 +487,43 @@ def _deal_duo(deck, dealer):
     return {"hidden": hidden, "visible": visible}
 
 
+def deal_stage(raw, deck, checked=lambda inp: inp):
+    """A `deal` case (docs/vectors.md, "Errors", 5): the input first, then
+    the given deck."""
+    if mutants.active("at-given-before-input"):
+        _check_deck(deck, starting_deck())
+    return deal(checked(validate(raw)), deck)
+
+
 def _check_deck(deck, cards):
     """A given deck must hold the starting deck's cards, each exactly once
     (docs/vectors.md, "Errors", 6): each item first, naming the first bad one
     as `deck[i]` (`type` for a non-string; `value` for a code that is not in
-    this starting deck or comes a second time); then the count (`length`,
-    field `deck`)."""
+    this starting deck, written otherwise than the page writes it, or that
+    comes a second time); then the count (`length`, field `deck`)."""
     if not isinstance(deck, list):
         raise PortError("type", "deck", "must be a list of card codes")
+    if mutants.active("at-deck-count-first") and len(deck) != len(cards):
+        raise PortError("length", "deck", f"{len(deck)} cards, not {len(cards)}")
     seen = set()
+    codes = []
     for i, code in enumerate(deck):
         if not isinstance(code, str):
-            raise PortError("type", f"deck[{i}]", "must be a card code")
-        if code not in cards:
+            raise PortError("value" if mutants.active("at-deck-item-type-as-value") else "type", f"deck[{i}]", "must be a card code")
+        if mutants.active("at-deck-codes-any-case") and len(code) == 2:
+            code = code[0].upper() + code[1].lower()
+        if mutants.active("at-deck-ten-as-10") and len(code) == 3 and code.startswith("10"):
+            code = "T" + code[2]
+        foreign = mutants.active("at-deck-any-card") and (code == "Jk" or (len(code) == 2 and code[0] in "23456789TJQKA" and code[1] in SUITS))
+        if code not in cards and not foreign:
             raise PortError("value", f"deck[{i}]", f"{code!r} is not a card of this deck")
-        if code in seen:
+        if code in seen and not mutants.active("at-deck-repeats-allowed"):
             raise PortError("value", f"deck[{i}]", f"{code!r} comes twice")
         seen.add(code)
-    if len(deck) != len(cards):
+        codes.append(code)
+    if len(deck) != len(cards) and not mutants.active("at-deck-size-unchecked"):
         raise PortError("length", "deck", f"{len(deck)} cards, not {len(cards)}")
-    return list(deck)
+    return codes
 
 
 # --- every stage --------------------------------------------------------------

@@ -10,12 +10,15 @@ error kinds and the order of checks). Each step of the page is one function:
     shuffle(inp, draws)      -> step 4, {consumed, positions, deck}
     deal(inp, deck)          -> steps 5 and 6, {hands, upcard, kitty}
     trace(input)             -> every stage, in the page's output order
+    shuffle_stage(input, randoms), deal_stage(input, deck)
+                             -> a vector's `shuffle` and `deal` case: the
+                                input checked first, then the given list
 
 `inp` is always an input that validate() has returned.
 """
 
 import hashlib
-from itertools import count
+from itertools import chain, count, repeat
 
 import mutants  # ../mutants.py: deliberate mistakes, all off unless FAIRDEAL_MUTANT names one
 
@@ -132,7 +135,7 @@ def _check_joker(raw, checked):
         joker = bool(joker)
     if mutants.active("em-joker-presence"):
         joker = "joker" in raw
-    if mutants.active("em-null-as-missing") and joker is None:
+    if (mutants.active("em-null-as-missing") or mutants.active("em-joker-null-as-absent")) and joker is None:
         joker = False
     if not isinstance(joker, bool):
         raise PortError("type", "joker", "must be true or false")
@@ -178,6 +181,8 @@ def _seat(raw, name):
         value = int(value)
     if mutants.active("em-dealer-mod-4"):
         value %= SEATS
+    if mutants.active("em-dealer-u32-wraps") and isinstance(value, int):
+        value %= 2**32
     # docs/vectors.md: integers are written as JSON integers; a number with a
     # fraction or exponent (1.5, and also 1.0) is `range`.
     if isinstance(value, float):
@@ -258,15 +263,52 @@ def starting_deck(joker):
 
 def given_randoms(values):
     """Checks a list of numbers given to the shuffle, item by item
-    (docs/vectors.md): each a JSON integer from 0 to 2^32 - 1."""
+    (docs/vectors.md, "Errors", 6): each a JSON integer from 0 to 2^32 - 1,
+    every item before any is used, the ones past what the shuffle takes
+    included."""
     if not isinstance(values, list):
         raise PortError("type", "randoms", "must be a list")
-    for k, u in enumerate(values):
-        if isinstance(u, bool) or not isinstance(u, (int, float)):
-            raise PortError("type", f"randoms[{k}]", "must be a number")
-        if isinstance(u, float) or not 0 <= u < 2**32:
-            raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
-    return values
+    if mutants.active("em-given-checked-when-taken"):
+        return list(values)
+    return [_given_number(k, u) for k, u in enumerate(values)]
+
+
+def _given_number(k, u):
+    if mutants.active("em-given-coerced") and (u is None or isinstance(u, (bool, str))):
+        # JavaScript's Number(): null and false 0, true 1, "7" 7.
+        u = int(u) if isinstance(u, bool) or (isinstance(u, str) and u.isdigit()) else 0 if u is None else u
+    if isinstance(u, bool) or not isinstance(u, (int, float)):
+        raise PortError("type", f"randoms[{k}]", "must be a number")
+    if mutants.active("em-given-integral-float-accepted") and isinstance(u, float) and u.is_integer():
+        u = int(u)
+    if mutants.active("em-given-float-truncated") and isinstance(u, float):
+        u = int(u)
+    if mutants.active("em-given-wrapped") and isinstance(u, int):
+        u %= 2**32
+    if isinstance(u, float) or not 0 <= u < 2**32:
+        raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
+    return u
+
+
+def shuffle_stage(raw, randoms, checked=lambda inp: inp):
+    """A `shuffle` case (docs/vectors.md, "Errors", 5 and 6): the input
+    first, then every given number; only then the shuffle, which finds a
+    short list run out (`stream-exhausted`) and leaves extra numbers unused."""
+    if mutants.active("em-given-before-input"):
+        given_randoms(randoms)
+    inp = checked(validate(raw))
+    if mutants.active("em-given-count-first") and isinstance(randoms, list) and len(randoms) < len(starting_deck(inp["joker"])) - 1:
+        raise PortError("stream-exhausted", "randoms", "too few numbers")
+    given = given_randoms(randoms)
+    draws = iter(given)
+    if mutants.active("em-given-checked-when-taken"):
+        draws = (_given_number(k, u) for k, u in enumerate(given))
+    if mutants.active("em-given-short-zero-filled"):
+        draws = chain(draws, repeat(0))
+    shuffled = shuffle(inp, draws)
+    if mutants.active("em-given-extra-refused") and shuffled["consumed"] < len(given):
+        raise PortError("length", "randoms", f"{len(given)} numbers, not {shuffled['consumed']}")
+    return shuffled
 
 
 def shuffle(inp, draws):
@@ -345,28 +387,53 @@ def deal(inp, deck):
     return {"hands": hands, "upcard": deck[UPCARD], "kitty": deck[UPCARD + 1 :]}
 
 
+def deal_stage(raw, deck, checked=lambda inp: inp):
+    """A `deal` case (docs/vectors.md, "Errors", 5): the input first, then
+    the given deck."""
+    if mutants.active("em-given-before-input"):
+        _check_deck(deck, starting_deck(raw.get("joker") is True))
+    return deal(checked(validate(raw)), deck)
+
+
 def _check_deck(deck, cards):
     """A given deck must hold the starting deck's cards, each exactly once.
 
-    Choice (not exercised by the vectors): by analogy with texts (characters
-    before length), each item is checked first, naming the first bad one as
-    `deck[i]` (`type`, or `value` for a code that is not in this starting
-    deck or comes a second time); then the count (`length`, field `deck`).
+    docs/vectors.md, "Errors", 6: each item is checked first, naming the
+    first bad one as `deck[i]` (`type`, or `value` for a code that is not in
+    this starting deck, written otherwise than the page writes it, or that
+    comes a second time); then the count (`length`, field `deck`).
     """
     if not isinstance(deck, list):
         raise PortError("type", "deck", "must be a list of card codes")
+    if mutants.active("em-deck-count-first") and len(deck) != len(cards):
+        raise PortError("length", "deck", f"{len(deck)} cards, not {len(cards)}")
     seen = set()
+    codes = []
+    if mutants.active("em-deck-two-passes"):
+        # Every item's form first, then the deck: a later malformed item is
+        # named before an earlier repeated or foreign card.
+        for i, code in enumerate(deck):
+            if not isinstance(code, str):
+                raise PortError("type", f"deck[{i}]", "must be a card code")
+            if (len(code) != 2 or code[0] not in "23456789TJQKA" or code[1] not in SUITS) and code != JOKER:
+                raise PortError("value", f"deck[{i}]", f"{code!r} is not a card code")
     for i, code in enumerate(deck):
         if not isinstance(code, str):
-            raise PortError("type", f"deck[{i}]", "must be a card code")
-        if code not in cards:
+            raise PortError("value" if mutants.active("em-deck-item-type-as-value") else "type", f"deck[{i}]", "must be a card code")
+        if mutants.active("em-deck-codes-any-case") and len(code) == 2:
+            code = code[0].upper() + code[1].lower()
+        if mutants.active("em-deck-ten-as-10") and len(code) == 3 and code.startswith("10"):
+            code = "T" + code[2]
+        foreign = mutants.active("em-deck-any-card") and (code == JOKER or (len(code) == 2 and code[0] in "23456789TJQKA" and code[1] in SUITS))
+        if code not in cards and not foreign:
             raise PortError("value", f"deck[{i}]", f"{code!r} is not a card of this deck")
-        if code in seen:
+        if code in seen and not mutants.active("em-deck-repeats-allowed"):
             raise PortError("value", f"deck[{i}]", f"{code!r} comes twice")
         seen.add(code)
-    if len(deck) != len(cards):
+        codes.append(code)
+    if len(deck) != len(cards) and not mutants.active("em-deck-size-unchecked"):
         raise PortError("length", "deck", f"{len(deck)} cards, not {len(cards)}")
-    return list(deck)
+    return codes
 
 
 # --- every stage --------------------------------------------------------------

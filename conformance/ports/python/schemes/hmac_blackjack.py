@@ -10,6 +10,9 @@ error kinds and the order of checks). Each step of the page is one function:
     shuffle(inp, draws)      -> step 4, {consumed, positions, deck}
     deal(inp, deck)          -> step 4's site labels of a given shoe, {labels}
     trace(input)             -> every stage, in the page's output order
+    shuffle_stage(input, randoms), deal_stage(input, deck)
+                             -> a vector's `shuffle` and `deal` case: the
+                                input checked first, then the given list
     replay(shoe, actions)    -> step 5 on a list of card numbers
     GAMES[name](input, randoms=None)
                              -> steps 5 and 6: the output of `play blackjack`
@@ -26,7 +29,7 @@ returned. Run the self-tests with
 import hashlib
 import hmac
 from fractions import Fraction
-from itertools import count
+from itertools import chain, count, repeat
 
 import mutants  # ../mutants.py: deliberate mistakes, all off unless FAIRDEAL_MUTANT names one
 
@@ -146,6 +149,8 @@ def _client_seed(raw):
     for i, ch in enumerate(client_seed):
         if "\ud800" <= ch <= "\udfff":
             raise PortError("character", "client_seed", f"character {i} is a lone surrogate")
+        if mutants.active("hb-client-seed-printable-only") and not PRINTABLE_FIRST <= ch <= PRINTABLE_LAST:
+            raise PortError("character", "client_seed", f"character {i} ({ch!r}) is not printable ASCII")
     length = len(client_seed)
     if mutants.active("hb-client-seed-utf16-length"):
         length = len(client_seed.encode("utf-16-le")) // 2
@@ -209,6 +214,10 @@ def _integer_value(value, name, low, high):
         value = int(value)
     if mutants.active("hb-integral-float-accepted") and isinstance(value, float) and value.is_integer():
         value = int(value)
+    if name != "nonce" and mutants.active("hb-parameter-integral-float-accepted") and isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if name != "nonce" and mutants.active("hb-parameter-u8-wraps") and isinstance(value, int) and not isinstance(value, bool):
+        value %= 256
     # In Python bool is a kind of int, but JSON true is not a number.
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PortError("type", name, "must be a number")
@@ -269,17 +278,64 @@ def _stream(server_seed, client_seed, nonce):
             yield int.from_bytes(block[offset : offset + 4], order)
 
 
-def given_randoms(values):
+def given_randoms(values, needed=None):
     """Checks a list of numbers given in place of the stream, item by item
-    (docs/vectors.md): each a JSON integer from 0 to 2^32 - 1."""
+    (docs/vectors.md, "Errors", 6): each a JSON integer from 0 to 2^32 - 1,
+    every item before any is used, the ones past what the stage takes
+    included. `needed`, when known, is how many the stage takes (used only
+    by a deliberate mistake)."""
     if not isinstance(values, list):
         raise PortError("type", "randoms", "must be a list")
-    for k, u in enumerate(values):
-        if isinstance(u, bool) or not isinstance(u, (int, float)):
-            raise PortError("type", f"randoms[{k}]", "must be a number")
-        if isinstance(u, float) or not 0 <= u <= U32_MAX:
-            raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
-    return values
+    if mutants.active("hb-given-count-first") and needed is not None and len(values) < needed:
+        raise PortError("stream-exhausted", "randoms", "too few numbers")
+    if mutants.active("hb-given-checked-when-taken"):
+        return _Lazy(values)
+    return [_given_number(k, u) for k, u in enumerate(values)]
+
+
+class _Lazy(list):
+    """hb-given-checked-when-taken: a given list whose items are checked
+    only as they are taken."""
+
+    def __iter__(self):
+        return (_given_number(k, u) for k, u in enumerate(list.__iter__(self)))
+
+
+def _given_number(k, u):
+    if mutants.active("hb-given-coerced") and (u is None or isinstance(u, (bool, str))):
+        # JavaScript's Number(): null and false 0, true 1, "7" 7.
+        u = int(u) if isinstance(u, bool) or (isinstance(u, str) and u.isdigit()) else 0 if u is None else u
+    if isinstance(u, bool) or not isinstance(u, (int, float)):
+        raise PortError("type", f"randoms[{k}]", "must be a number")
+    if mutants.active("hb-given-integral-float-accepted") and isinstance(u, float) and u.is_integer():
+        u = int(u)
+    if mutants.active("hb-given-float-truncated") and isinstance(u, float):
+        u = int(u)
+    if mutants.active("hb-given-wrapped") and isinstance(u, int):
+        u %= 2**32
+    if isinstance(u, float) or not 0 <= u <= U32_MAX:
+        raise PortError("range", f"randoms[{k}]", f"{u!r} is not a u32 written as an integer")
+    return u
+
+
+def _given_first(randoms):
+    """hb-given-before-input: the given list checked before the input."""
+    if mutants.active("hb-given-before-input") and randoms is not None:
+        given_randoms(randoms)
+
+
+def _given_source(given):
+    """The numbers of a checked given list, in order (read on as zeros when
+    it runs short, by a deliberate mistake)."""
+    if mutants.active("hb-given-short-zero-filled"):
+        return chain(given, repeat(0))
+    return iter(given)
+
+
+def _refuse_extra(given, taken):
+    """hb-given-extra-refused: numbers left over refused."""
+    if mutants.active("hb-given-extra-refused") and given is not None and taken < len(given):
+        raise PortError("length", "randoms", f"{len(given)} numbers, {taken} taken")
 
 
 class _Numbers:
@@ -289,7 +345,7 @@ class _Numbers:
     `stream-exhausted` (field `randoms`)."""
 
     def __init__(self, source, used=None):
-        self._source = iter(source)
+        self._source = source if hasattr(source, "__next__") else iter(source)
         self.used = [] if used is None else used
 
     def next(self, what):
@@ -380,10 +436,30 @@ def shuffle(inp, draws):
     }
 
 
+def shuffle_stage(raw, randoms, checked=lambda inp: inp):
+    """A `shuffle` case (docs/vectors.md, "Errors", 5 and 6): the input
+    first, then every given number; only then the shoe, which finds a short
+    list run out (`stream-exhausted`) and leaves extra numbers unused."""
+    _given_first(randoms)
+    inp = checked(validate(raw))
+    given = given_randoms(randoms, SHOE)
+    shuffled = shuffle(inp, _given_source(given))
+    _refuse_extra(given, shuffled["consumed"])
+    return shuffled
+
+
+def deal_stage(raw, deck, checked=lambda inp: inp):
+    """A `deal` case (docs/vectors.md, "Errors", 5): the input first, then
+    the given shoe."""
+    if mutants.active("hb-given-before-input"):
+        _check_deck(deck)
+    return deal(checked(validate(raw)), deck)
+
+
 def deal(inp, deck):
     """The site's labels of a given shoe (codes, position 0 first)."""
     numbers = _check_deck(deck)
-    return {"labels": [site_label(c) for c in numbers]}
+    return {"labels": [site_label(c) if c is not None else "Jk" for c in numbers]}
 
 
 def _check_deck(deck):
@@ -399,26 +475,35 @@ def _check_deck(deck):
     """
     if not isinstance(deck, list):
         raise PortError("type", "deck", "must be a list of card codes")
+    if mutants.active("hb-deck-count-first") and len(deck) != SHOE:
+        raise PortError("length", "deck", f"{len(deck)} cards, not {SHOE}")
     seen = [0] * 52
     numbers = []
     for i, code in enumerate(deck):
         if not isinstance(code, str):
-            raise PortError("type", f"deck[{i}]", "must be a card code")
+            raise PortError("value" if mutants.active("hb-deck-item-type-as-value") else "type", f"deck[{i}]", "must be a card code")
+        if mutants.active("hb-deck-codes-any-case") and len(code) == 2:
+            code = code[0].upper() + code[1].lower()
+        if mutants.active("hb-deck-ten-as-10") and len(code) == 3 and code.startswith("10"):
+            code = "T" + code[2]
+        if mutants.active("hb-deck-any-card") and code == "Jk":
+            numbers.append(None)  # a card code, though in no deck of the shoe
+            continue
         c = NUMBER_OF.get(code)
         if c is None:
             raise PortError("value", f"deck[{i}]", f"{code!r} is not a card code")
         seen[c] += 1
-        if seen[c] > DECKS:
+        if seen[c] > DECKS and not mutants.active("hb-deck-repeats-allowed"):
             raise PortError("value", f"deck[{i}]", f"{code!r} comes more than {DECKS} times")
         numbers.append(c)
-    if len(deck) != SHOE:
+    if len(deck) != SHOE and not mutants.active("hb-deck-size-unchecked"):
         raise PortError("length", "deck", f"{len(deck)} cards, not {SHOE}")
     return numbers
 
 
-def _shoe_numbers(inp, randoms=None):
+def _shoe_numbers(inp, randoms=None, needed=None):
     """The shoe as card numbers, and every number it took."""
-    numbers = _numbers(inp, randoms)
+    numbers = _numbers(inp, randoms, needed)
     cards = starting_shoe()
     remaining = list(range(SHOE))
     shoe = []
@@ -508,12 +593,24 @@ def _check_actions(raw):
     actions = _text(raw, "actions")
     if mutants.active("hb-bj-letters-case-insensitive"):
         actions = actions.upper()
+    if mutants.active("hb-bj-actions-read-written"):
+        actions = _read_written(actions)
     if mutants.active("hb-bj-letters-checked-during-replay"):
         return actions
     for i, ch in enumerate(actions):
         if ch not in ACTIONS:
             raise PortError("value", "actions" if mutants.active("hb-bj-letter-field-unindexed") else f"actions[{i}]", f"{ch!r} is not one of H S D P")
     return actions
+
+
+def _read_written(text):
+    """hb-bj-actions-read-written: the method's input read as the tools read
+    what a person types (letters in either case or words, separated by
+    spaces or commas or not), which the page keeps out of the method."""
+    import re
+
+    words = {"hit": "H", "stand": "S", "double": "D", "split": "P"}
+    return "".join(words.get(w.lower(), w.upper()) for w in re.split(r"[\s,]+", text) if w)
 
 
 def replay(shoe, actions):
@@ -685,13 +782,31 @@ def play_blackjack(raw, randoms=None):
     """`play blackjack`: the shoe of (server_seed, client_seed, nonce), then
     the replay of `actions`. Output: fingerprint, hands, dealer, net (the
     page lists no `randoms` for it)."""
+    _given_first(randoms)
     _known(raw, FIELDS + ("actions",))
+    if mutants.active("hb-bj-actions-first"):
+        _check_actions(raw)
     inp = _seeds_and_nonce(raw)
     actions = _check_actions(raw)
     _late_unknown()
-    shoe, _used = _shoe_numbers(inp, randoms)
+    if mutants.active("hb-bj-lazy-shoe") and randoms is not None:
+        played = replay(_lazy_shoe(given_randoms(randoms)), actions)
+        return {"fingerprint": fingerprint(inp), **played}
+    shoe, _used = _shoe_numbers(inp, randoms, SHOE)
+    _refuse_extra(randoms, SHOE)
     played = replay(shoe, actions)
     return {"fingerprint": fingerprint(inp), **played}
+
+
+def _lazy_shoe(given):
+    """hb-bj-lazy-shoe: the shoe's cards drawn one by one as the round needs
+    them, so that a given list shorter than 416 is not refused."""
+    remaining = list(range(SHOE))
+    cards = starting_shoe()
+    numbers = _Numbers(given)
+    while True:
+        u = numbers.next("the shoe")
+        yield cards[remaining.pop(_pick(u, len(remaining)))]
 
 
 # --- step 6: the roll games ---------------------------------------------------
@@ -764,10 +879,12 @@ def _game_input(raw, params, nonce=True):
     return inp
 
 
-def _numbers(inp, randoms):
+def _numbers(inp, randoms, needed=None):
     """The game's numbers: the stream, or a given list, checked only now,
     after the input (docs/vectors.md, "Errors", 5)."""
-    return _Numbers(stream(inp) if randoms is None else given_randoms(randoms))
+    if randoms is None:
+        return _Numbers(stream(inp))
+    return _Numbers(_given_source(given_randoms(randoms, needed)))
 
 
 def roll_roulette(raw, randoms=None):
@@ -777,11 +894,14 @@ def roll_roulette(raw, randoms=None):
     Choice: a nonce that breaks the nonce's own rules (type, a fraction,
     outside 0 to 2^53 - 1) gets those errors first; only a valid nonce
     other than 1 is `value`."""
+    _given_first(randoms)
     _known(raw, FIELDS)
     inp = _seeds_and_nonce(raw, nonce=False)
     _late_unknown()
     inp["nonce"] = 0 if mutants.active("hb-roulette-nonce-default-0") else ROULETTE_NONCE
-    if "nonce" in raw:
+    # hb-roulette-nonce-loose: JavaScript's `nonce ?? 1` and `nonce == 1`.
+    loose = mutants.active("hb-roulette-nonce-loose") and (raw.get("nonce") is None or raw.get("nonce") == 1 or raw.get("nonce") == "1")
+    if "nonce" in raw and not loose:
         nonce = _integer(raw, "nonce", 0, NONCE_MAX)
         if mutants.active("hb-roulette-nonce-used"):
             inp["nonce"] = nonce
@@ -789,6 +909,7 @@ def roll_roulette(raw, randoms=None):
             raise PortError("value", "nonce", f"roulette's nonce is always {ROULETTE_NONCE}")
     numbers = _numbers(inp, randoms)
     u = numbers.next("roulette takes 1 number")
+    _refuse_extra(randoms, 1)
     slot = u % ROULETTE_SLOTS if mutants.active("hb-roulette-mod") else _pick(u, ROULETTE_SLOTS)
     return {
         "fingerprint": fingerprint(inp),
@@ -801,6 +922,7 @@ def roll_roulette(raw, randoms=None):
 def roll_mines(raw, randoms=None):
     """For each of `mines` numbers: idx = (u * len) >> 32 over the board
     positions still free (0..24 in order), take it and remove it."""
+    _given_first(randoms)
     inp = _game_input(raw, [("mines", MINES_MIN, MINES_MAX)])
     numbers = _numbers(inp, randoms)
     free = list(range(BOARD * BOARD))
@@ -811,6 +933,7 @@ def roll_mines(raw, randoms=None):
             picked.append(_pick(u, BOARD * BOARD))
             continue
         picked.append(free.pop(_pick(u, len(free))))
+    _refuse_extra(randoms, len(numbers.used))
     mined = set(picked)
     return {
         "fingerprint": fingerprint(inp),
@@ -825,12 +948,14 @@ def roll_mines(raw, randoms=None):
 
 def roll_case(raw, randoms=None):
     """One number per roll: the ticket u * 100000 / 2^32, exact."""
+    _given_first(randoms)
     inp = _game_input(raw, [("rolls", ROLLS_MIN, ROLLS_MAX)])
     numbers = _numbers(inp, randoms)
     tickets = []
     for roll in range(inp["rolls"]):
         u = numbers.next(f"case takes {inp['rolls']} numbers")
         tickets.append({"roll": roll + 1 if mutants.active("hb-case-roll-from-1") else roll, "u32": u, "ticket": ticket_text(u)})
+    _refuse_extra(randoms, len(numbers.used))
     return {"fingerprint": fingerprint(inp), "randoms": numbers.used, "tickets": tickets}
 
 
@@ -841,13 +966,14 @@ def roll_battle(raw, randoms=None):
 
     Choice (a given list of numbers, which the page does not mention): it
     is read in the order of `randoms`, player 1's `rounds` numbers first."""
+    _given_first(randoms)
     inp = _game_input(
         raw,
         [("players", PLAYERS_MIN, PLAYERS_MAX), ("rounds", ROUNDS_MIN, ROUNDS_MAX)],
         nonce=False,
     )
     players, rounds = inp["players"], inp["rounds"]
-    given = None if randoms is None else iter(given_randoms(randoms))  # after the input
+    given = None if randoms is None else _given_source(given_randoms(randoms, players * rounds))  # after the input
     per_player = []
     used = []  # one record, player 1's numbers first
     for p in range(1, players + 1):
@@ -863,12 +989,14 @@ def roll_battle(raw, randoms=None):
     ]
     if mutants.active("hb-battle-tickets-by-player"):
         tickets.sort(key=lambda t: t["player"])
+    _refuse_extra(randoms, len(used))
     return {"fingerprint": fingerprint(inp), "randoms": used, "tickets": tickets}
 
 
 def roll_plinko(raw, randoms=None):
     """rows x balls numbers; ball b uses numbers b*rows .. (b+1)*rows - 1,
     each right when u >= 2168958485, else left."""
+    _given_first(randoms)
     inp = _game_input(raw, [("rows", ROWS_MIN, ROWS_MAX), ("balls", BALLS_MIN, BALLS_MAX)])
     numbers = _numbers(inp, randoms)
     moves = []
@@ -878,6 +1006,7 @@ def roll_plinko(raw, randoms=None):
             u = numbers.next(f"plinko takes {inp['rows'] * inp['balls']} numbers")
             path += "R" if plinko_right(u) else "L"
         moves.append(path)
+    _refuse_extra(randoms, len(numbers.used))
     if mutants.active("hb-plinko-row-major"):
         flat = "".join(moves)
         moves = ["".join(flat[r * inp["balls"] + b] for r in range(inp["rows"])) for b in range(inp["balls"])]

@@ -353,6 +353,14 @@ def check_cards(cards, field):
     seen = set()
     if mutants.active("sd-cards-unchecked"):
         return list(cards)
+    if mutants.active("sd-cards-two-passes"):
+        # Every item's form first, then the deck: a later malformed item is
+        # named before an earlier repeated or foreign card.
+        for j, code in enumerate(cards):
+            if not isinstance(code, str):
+                raise PortError("type", f"{field}[{j}]", "must be a card code")
+            if (len(code) != 2 or code[0] not in CARD_RANKS or code[1] not in SUITS) and code != "Jk":
+                raise PortError("value", f"{field}[{j}]", f"{code!r} is not a card code")
     for j, code in enumerate(cards):
         item = f"{field}[{j}]"
         if not isinstance(code, str) and not mutants.active("sd-containers-unchecked"):

@@ -41,9 +41,29 @@ impl Deck {
     /// good, [`ErrorKind::Count`] for a deck of the wrong size. Callers place
     /// the field with [`Error::within`].
     pub fn from_cards(start: &[Card], cards: &[Card]) -> Result<Self, Error> {
-        let mut positions = Vec::with_capacity(cards.len());
+        Self::read(start, cards.iter().copied().map(Ok))
+    }
+
+    /// Returns the deck of `cards` read one at a time, as
+    /// [`Deck::from_cards`] checks them: each card (or the error of reading
+    /// it, which is returned as it is) is checked against `start` before
+    /// the next is read, so the first bad item is the one named, whatever
+    /// is wrong with it (docs/vectors.md, "Errors", 6); then the count.
+    ///
+    /// # Errors
+    ///
+    /// As [`Deck::from_cards`], and the first error of `cards`.
+    pub fn read(
+        start: &[Card],
+        cards: impl IntoIterator<Item = Result<Card, Error>>,
+    ) -> Result<Self, Error> {
+        // A deck longer than `start` fails at its first card too many, so
+        // neither list grows past `start`.
+        let mut positions = Vec::with_capacity(start.len());
+        let mut kept = Vec::with_capacity(start.len());
         let mut used = vec![false; start.len()];
-        for (i, card) in cards.iter().enumerate() {
+        for (i, card) in cards.into_iter().enumerate() {
+            let card = card?;
             let refuse = |expected: &str| {
                 Error::new(
                     format!("[{i}]"),
@@ -56,8 +76,8 @@ impl Deck {
             // A shoe of several decks holds each card several times: take
             // the first copy not yet used, so that positions stay distinct.
             let p = (0..start.len())
-                .find(|&p| start[p] == *card && !used[p])
-                .ok_or_else(|| match start.iter().filter(|c| *c == card).count() {
+                .find(|&p| start[p] == card && !used[p])
+                .ok_or_else(|| match start.iter().filter(|c| **c == card).count() {
                     0 => refuse("a card of the starting deck"),
                     1 => refuse("each card once; this one is repeated"),
                     n => refuse(&format!(
@@ -68,8 +88,9 @@ impl Deck {
             // OK because `start` is a deck of docs/schemes/<id>.md, at most
             // 416 cards.
             positions.push(u16::try_from(p).unwrap_or(u16::MAX));
+            kept.push(card);
         }
-        if cards.len() != start.len() {
+        if kept.len() != start.len() {
             let missing: Vec<String> = start
                 .iter()
                 .zip(&used)
@@ -79,7 +100,7 @@ impl Deck {
             return Err(Error::new(
                 "",
                 ErrorKind::Count {
-                    got: cards.len(),
+                    got: kept.len(),
                     expected: format!(
                         "the {} cards of the starting deck, each once (missing {})",
                         start.len(),
@@ -90,7 +111,7 @@ impl Deck {
         }
         Ok(Self {
             positions,
-            cards: cards.to_vec(),
+            cards: kept,
         })
     }
 
