@@ -1,5 +1,7 @@
-//! Deals committed, dealt and revealed per second, and bets per second, on
-//! a store file (docs/performance.md, "The dealer"):
+//! Deals committed, dealt and revealed per second (the first registered
+//! scheme of single deals, euchremaster, with its bench case's input), and
+//! bets per second (the first of seed periods, hmac-blackjack), on a store
+//! file (docs/performance.md, "The dealer"):
 //!
 //!     cargo run --release -p fairdeal-dealer --example throughput [DIR]
 //!
@@ -11,20 +13,42 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use fairdeal::DynScheme;
+use fairdeal::core::info::Period;
 use fairdeal_dealer::{CommitOptions, Dealer, Error};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 const ROUNDS: u32 = 2000;
 const BETS: u32 = 5000;
 
+/// The first registered scheme of single deals (`pair` false) or of seed
+/// periods, and its first bench case less what the dealer draws: the
+/// player's input.
+fn scheme(pair: bool) -> (&'static dyn DynScheme, Map<String, Value>) {
+    let scheme = fairdeal::SCHEMES
+        .iter()
+        .copied()
+        .find(|s| matches!(s.info().history.period, Period::Nonce { .. }) == pair)
+        .expect("a registered scheme of each kind");
+    let info = scheme.info();
+    let Ok(Value::Object(mut input)) = serde_json::from_str(info.bench[0].input) else {
+        panic!("{}: the bench case is an object", info.id);
+    };
+    input.remove(info.history.secret);
+    for d in info.dealer.drawn {
+        input.remove(d.field);
+    }
+    if let Period::Nonce { nonce, .. } = info.history.period {
+        input.remove(nonce);
+    }
+    (scheme, input)
+}
+
 fn rounds(dealer: &Dealer) -> Result<f64, Error> {
-    let input = Map::from_iter([
-        ("cut".to_owned(), json!("K7 cut")),
-        ("dealer".to_owned(), json!(1)),
-    ]);
+    let (scheme, input) = scheme(false);
     let start = Instant::now();
     for _ in 0..ROUNDS {
-        let c = dealer.commit("euchremaster", &CommitOptions::default())?;
+        let c = dealer.commit(scheme.id(), &CommitOptions::default())?;
         dealer.deal(c.id, &input)?;
         dealer.reveal(c.id)?;
     }
@@ -32,17 +56,17 @@ fn rounds(dealer: &Dealer) -> Result<f64, Error> {
 }
 
 fn bets(dealer: &Dealer) -> Result<f64, Error> {
+    let (scheme, input) = scheme(true);
     let pair = dealer.commit(
-        "hmac-blackjack",
+        scheme.id(),
         &CommitOptions {
             variant: None,
             rotate_after: Some(1000),
         },
     )?;
-    let client: Map<String, Value> = Map::from_iter([("client_seed".to_owned(), json!("lucky"))]);
     let start = Instant::now();
     for _ in 0..BETS {
-        dealer.bet(pair.id, &client)?;
+        dealer.bet(pair.id, &input)?;
     }
     Ok(f64::from(BETS) / start.elapsed().as_secs_f64())
 }

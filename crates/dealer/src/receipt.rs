@@ -88,13 +88,16 @@ pub(crate) fn check(receipt: &Value) -> Result<(), Error> {
     if outcome.verdict == "verified" {
         return Ok(());
     }
+    // The check that failed, or the refused field and its kind, never the
+    // error's message: it may quote the secret.
+    let what = outcome.check.unwrap_or_else(|| {
+        outcome
+            .error
+            .map_or_else(String::new, |e| format!("{} {}", e["field"], e["kind"]))
+    });
     Err(Error::store(format!(
-        "the receipt of {} would be {} ({}): the store was edited, nothing was revealed",
+        "the receipt of {} would be {} ({what}): the store was edited, nothing was revealed",
         outcome.scheme.unwrap_or("a scheme"),
         outcome.verdict,
-        outcome
-            .check
-            .or_else(|| outcome.error.map(|e| e.to_string()))
-            .unwrap_or_default()
     )))
 }
