@@ -256,18 +256,7 @@ impl Dealer {
     /// input, naming the field; an input over
     /// [`fairdeal::receipt::INPUT_LIMIT`] bytes; the store.
     pub fn deal(&self, id: u64, input: &Map<String, Value>) -> Result<Dealt, Error> {
-        let text = Value::Object(input.clone()).to_string();
-        let limit = fairdeal::receipt::INPUT_LIMIT;
-        if u64::try_from(text.len()).map_or(true, |n| n > limit) {
-            return Err(fairdeal::Error::new(
-                "input",
-                FieldError::Value {
-                    got: format!("{} bytes", text.len()),
-                    expected: format!("an input of at most {limit} bytes"),
-                },
-            )
-            .into());
-        }
+        let text = bounded(input)?;
         self.event(|tx, _| {
             let round = rows::round(tx, id)?;
             if round.pair {
@@ -426,6 +415,24 @@ pub struct Status {
     pub fingerprint: String,
     /// The current period's bets so far (its next nonce).
     pub bets: u64,
+}
+
+/// Returns `input` as JSON text, refused past
+/// [`fairdeal::receipt::INPUT_LIMIT`] bytes (the most a receipt holds).
+pub(crate) fn bounded(input: &Map<String, Value>) -> Result<String, Error> {
+    let text = Value::Object(input.clone()).to_string();
+    let limit = fairdeal::receipt::INPUT_LIMIT;
+    if u64::try_from(text.len()).map_or(true, |n| n > limit) {
+        return Err(fairdeal::Error::new(
+            "input",
+            FieldError::Value {
+                got: format!("{} bytes", text.len()),
+                expected: format!("an input of at most {limit} bytes"),
+            },
+        )
+        .into());
+    }
+    Ok(text)
 }
 
 /// Locks `m`; a thread that panicked while holding it left the store's

@@ -11,7 +11,7 @@ use fairdeal::core::input::Rule;
 use rusqlite::{Transaction, params};
 use serde_json::{Map, Value};
 
-use crate::dealer::{Dealer, new_secret, refuse_dealer_fields};
+use crate::dealer::{Dealer, bounded, new_secret, refuse_dealer_fields};
 use crate::error::Error;
 use crate::rows::{self, Round, sql_id};
 use crate::secret::Entropy;
@@ -80,8 +80,11 @@ impl Dealer {
     /// No round `pair`; a single-deal round; a field the dealer draws
     /// (server seed, nonce) given; a pair field missing at a period's first
     /// bet, or changed within a period (rotate to change it); the scheme's
-    /// refusal of the input; every nonce of the period used; the store.
+    /// refusal of the input; fields over
+    /// [`fairdeal::receipt::INPUT_LIMIT`] bytes; every nonce of the period
+    /// used; the store.
     pub fn bet(&self, pair: u64, fields: &Map<String, Value>) -> Result<Bet, Error> {
+        bounded(fields)?;
         self.event(|tx, entropy| {
             let round = pair_round(tx, pair)?;
             let (nonce_field, with) = nonce_of(&round);
@@ -186,6 +189,7 @@ impl Dealer {
     /// No round `pair`; a single-deal round; a field given that is not one
     /// of the pair's or is refused by the scheme; the store.
     pub fn rotate(&self, pair: u64, fields: &Map<String, Value>) -> Result<Rotation, Error> {
+        bounded(fields)?;
         self.event(|tx, entropy| {
             let round = pair_round(tx, pair)?;
             let (_, with) = nonce_of(&round);

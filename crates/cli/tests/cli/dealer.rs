@@ -312,7 +312,8 @@ fn an_edited_log_entry_is_named_and_exits_1() {
 }
 
 /// Reads acknowledgements from a child taking bets until `k` are read,
-/// then kills its process group with SIGKILL. Returns each line read.
+/// then kills its process group with SIGKILL. Returns every
+/// acknowledgement it wrote: the `k` and those still in the pipe.
 #[cfg(unix)]
 fn bets_killed_after(store: &Store, pair: &str, k: usize) -> Vec<Value> {
     use std::os::unix::process::CommandExt;
@@ -337,6 +338,14 @@ fn bets_killed_after(store: &Store, pair: &str, k: usize) -> Vec<Value> {
     rustix::process::kill_process_group(pid, rustix::process::Signal::KILL).expect("killed");
     let status = child.wait().expect("reaped");
     assert!(!status.success(), "killed, not ended");
+    // Lines the child wrote before it died, still in the pipe, were
+    // acknowledged too; a line cut short by the kill was not.
+    for line in lines.map_while(Result::ok) {
+        match serde_json::from_str(&line) {
+            Ok(ack) => acks.push(ack),
+            Err(_) => break,
+        }
+    }
     acks
 }
 
