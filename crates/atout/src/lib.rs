@@ -13,8 +13,8 @@ use std::borrow::Cow;
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::Sha256Counter;
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
-    SeatNames,
+    BenchCase, Cli, Commitment, DealerSide, Draw, Forms, Hashed, Hints, History, Label, Period,
+    Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_rejection;
 use fairdeal_core::table::TableView;
@@ -97,6 +97,14 @@ impl SingleDeal for AtoutV1 {
             secret: "secret",
             period: Period::Receipt,
             uniform: uniform_deal,
+        },
+        // A secret of 32 hex digits (128 bits) is printable ASCII without
+        // `|`, as the page asks; the variant is the table's, set before
+        // any seat chooses its number.
+        dealer: DealerSide {
+            secret: Draw::Hex { digits: 32 },
+            drawn: &[],
+            variant: Some("variant"),
         },
     };
 

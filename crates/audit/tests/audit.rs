@@ -127,6 +127,11 @@ impl<F: Flaw> DealScheme for Test<F> {
             period: fairdeal::core::info::Period::Receipt,
             uniform: fairdeal::core::info::History::EVERY_DEAL,
         },
+        dealer: fairdeal::core::info::DealerSide {
+            secret: fairdeal::core::info::Draw::Hex { digits: 16 },
+            drawn: &[],
+            variant: None,
+        },
     };
     type Input = Input;
     type Draw = u32;

@@ -58,6 +58,57 @@ pub struct SchemeInfo {
     /// deals are uniformly shuffled: what a player's history is checked
     /// against (`fairdeal history`, docs/history.md).
     pub history: History,
+    /// What the dealer's side draws before the commitment and what the
+    /// table sets with it (`fairdeal dealer`, docs/dealer.md): every other
+    /// field is taken after the commitment, from the player and the table.
+    pub dealer: DealerSide,
+}
+
+/// What the dealer's side of a scheme draws before the commitment, and the
+/// field the table sets with it; the rest of the input (the cut, the
+/// phrase, each seat's number, the client seed, the dealer's seat) is taken
+/// only after the commitment (docs/dealer.md, "The lifecycle").
+#[derive(Clone, Copy, Debug)]
+pub struct DealerSide {
+    /// The form of the secret ([`History::secret`]) drawn from the
+    /// operating system's secure generator, as the scheme's page gives it.
+    pub secret: Draw,
+    /// The other fields drawn with the secret, before the commitment that
+    /// covers them (sfc32-lock's nonce, which its lock hashes): public from
+    /// the commitment on.
+    pub drawn: &'static [Drawn],
+    /// The field `fairdeal dealer commit --variant` sets (atout-v1's
+    /// `variant`: the table's game, which the count of numbers depends on),
+    /// shown with the commitment; `None` where the scheme has no variants.
+    pub variant: Option<&'static str>,
+}
+
+/// One field the dealer's side draws besides the secret.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    /// The field.
+    pub field: &'static str,
+    /// Its form.
+    pub draw: Draw,
+}
+
+/// The form of a value the dealer's side draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Draw {
+    /// `digits` lowercase hexadecimal digits, each 4 bits of the secure
+    /// generator.
+    Hex {
+        /// How many.
+        digits: usize,
+    },
+    /// `prefix` and the round's number in the dealer's store (`hand-12`):
+    /// distinct for every round of a store, as a site numbers its hands,
+    /// rather than random.
+    Numbered {
+        /// The text before the number.
+        prefix: &'static str,
+    },
 }
 
 /// What a history of a scheme's receipts is checked against: reused

@@ -11,8 +11,8 @@ use std::borrow::Cow;
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::{Midstate, Sha256, Sha256Counter};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
-    SeatNames,
+    BenchCase, Cli, Commitment, DealerSide, Draw, Forms, Hashed, Hints, History, Label, Period,
+    Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_mul_shift;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -78,6 +78,12 @@ impl SingleDeal for EuchreMaster {
             secret: "seed",
             period: Period::Receipt,
             uniform: History::EVERY_DEAL,
+        },
+        // docs/schemes/euchremaster.md: the seed is 64 hex digits.
+        dealer: DealerSide {
+            secret: Draw::Hex { digits: 64 },
+            drawn: &[],
+            variant: None,
         },
     };
 

@@ -15,8 +15,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::Card;
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
-    SeatNames,
+    BenchCase, Cli, Commitment, DealerSide, Draw, Forms, Hashed, Hints, History, Label, Period,
+    Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::table::TableView;
 use fairdeal_core::{Error, Fingerprint, FromJson, SingleDeal};
@@ -107,6 +107,13 @@ impl SingleDeal for HmacBlackjack {
                 with: &["client_seed"],
             },
             uniform: History::EVERY_DEAL,
+        },
+        // A server seed of 64 hex digits, as the page's worked example; the
+        // nonce and client seed come from the seed period (Period::Nonce).
+        dealer: DealerSide {
+            secret: Draw::Hex { digits: 64 },
+            drawn: &[],
+            variant: None,
         },
     };
 

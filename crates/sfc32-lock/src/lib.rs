@@ -12,8 +12,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, FieldSlips, Forms, Hashed, Hints, History, Label, Period, Player,
-    SchemeInfo, SeatNames,
+    BenchCase, Cli, Commitment, DealerSide, Draw, Drawn, FieldSlips, Forms, Hashed, Hints, History,
+    Label, Period, Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_mul_shift;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -94,6 +94,18 @@ impl SingleDeal for Sfc32Lock {
             secret: "seed",
             period: Period::Receipt,
             uniform: History::EVERY_DEAL,
+        },
+        // docs/schemes/sfc32-lock.md: the seed is 32 hex digits; the nonce
+        // numbers the hand as the site's receipts do (`hand-12`).
+        dealer: DealerSide {
+            secret: Draw::Hex {
+                digits: SEED_DIGITS,
+            },
+            drawn: &[Drawn {
+                field: "nonce",
+                draw: Draw::Numbered { prefix: "hand-" },
+            }],
+            variant: None,
         },
     };
 

@@ -18,8 +18,8 @@ use std::borrow::Cow;
 
 use fairdeal_core::cards::{Card, decks};
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
-    SeatNames, SiteCommand,
+    BenchCase, Cli, Commitment, DealerSide, Draw, Forms, Hashed, Hints, History, Label, Period,
+    Player, SchemeInfo, SeatNames, SiteCommand,
 };
 use fairdeal_core::stream::Hex64;
 use fairdeal_core::table::{EuchreDeal, TableView};
@@ -127,6 +127,12 @@ impl DealScheme for Showdown {
             secret: "house_seed",
             period: Period::Receipt,
             uniform: uniform_deal,
+        },
+        // docs/schemes/showdown.md: the house seed is 64 hex digits.
+        dealer: DealerSide {
+            secret: Draw::Hex { digits: 64 },
+            drawn: &[],
+            variant: None,
         },
     };
 

@@ -5,6 +5,7 @@
 //! ([`scheme_call`], [`game_call`], both through [`fields`]), so a new scheme
 //! needs nothing here.
 
+pub mod dealer;
 mod fields;
 mod game_call;
 mod receipt;
@@ -120,6 +121,15 @@ pub enum Command {
     /// fair deal, 1 suspicious or failed, 2 an input that cannot be read
     /// (docs/history.md).
     History(HistoryArgs),
+    /// The dealer's side: commit to secure seeds, deal, reveal receipts
+    /// that `fairdeal verify` checks, seed periods with nonces, in a
+    /// crash-safe store with a hash-chained log
+    ///
+    /// One SQLite file (--store, $FAIRDEAL_DEALER_STORE, else
+    /// ./fairdeal-dealer.sqlite). Exit 0 done, 1 a log whose chain is
+    /// broken, 2 bad input or a step out of order (a reveal before the
+    /// deal) (docs/dealer.md).
+    Dealer(dealer::DealerArgs),
 }
 
 #[derive(Debug, Args)]

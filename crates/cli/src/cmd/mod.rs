@@ -5,6 +5,7 @@ mod batch;
 mod bench;
 mod conformance;
 mod deal;
+mod dealer;
 mod game;
 mod history;
 mod odds;
@@ -41,6 +42,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Odds { json } => odds::run(json),
         Command::Audit(args) => audit::run(&args),
         Command::History(args) => history::run(&args),
+        Command::Dealer(args) => dealer::run(args, style),
     }
 }
 

@@ -6,6 +6,7 @@ mod util;
 mod atout;
 mod bench;
 mod conformance;
+mod dealer;
 mod diagnosis;
 mod differential;
 mod euchremaster;

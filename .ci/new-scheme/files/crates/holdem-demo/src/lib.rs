@@ -11,8 +11,8 @@ use fairdeal_core::cards::decks::STANDARD;
 use fairdeal_core::cards::{Card, identity_into};
 use fairdeal_core::hash::HmacSha512Counter;
 use fairdeal_core::info::{
-    BenchCase, Cli, Commitment, Forms, Hashed, Hints, History, Label, Period, Player, SchemeInfo,
-    SeatNames,
+    BenchCase, Cli, Commitment, DealerSide, Draw, Forms, Hashed, Hints, History, Label, Period,
+    Player, SchemeInfo, SeatNames,
 };
 use fairdeal_core::shuffle::fisher_yates_rejection;
 use fairdeal_core::stream::decimal;
@@ -100,6 +100,13 @@ impl SingleDeal for HoldemDemo {
             secret: "server_seed",
             period: Period::Receipt,
             uniform: History::EVERY_DEAL,
+        },
+        // A server seed of 64 hex digits; the client seed, the hand number,
+        // the players and the button are the table's, after the commitment.
+        dealer: DealerSide {
+            secret: Draw::Hex { digits: 64 },
+            drawn: &[],
+            variant: None,
         },
     };
 
