@@ -370,8 +370,45 @@ impl Dealer {
         })
     }
 
+    /// Returns round `id`'s receipt once its secret is revealed, as
+    /// [`Dealer::reveal`] returned it; never reveals: what a player may
+    /// ask for.
+    ///
+    /// # Errors
+    ///
+    /// No round `id`; a seed pair (whose bets each have a receipt:
+    /// [`Dealer::bet_receipt`]); a round not revealed yet; the store.
+    pub fn receipt(&self, id: u64) -> Result<Value, Error> {
+        self.event(|tx, _| {
+            let round = rows::round(tx, id)?;
+            if round.pair {
+                return Err(Error::conflict(
+                    "id",
+                    format!(
+                        "{id} is a seed pair of {}: each bet has its own receipt once its \
+                         period is revealed",
+                        round.scheme.id()
+                    ),
+                ));
+            }
+            let (State::Revealed, Some(input)) = (round.state, &round.input) else {
+                return Err(Error::conflict(
+                    "id",
+                    format!(
+                        "round {id} is {}: its receipt is issued once the secret is revealed, \
+                         after the deal",
+                        round.state.name()
+                    ),
+                ));
+            };
+            let period = rows::period(tx, id, 1)?;
+            Ok(receipt::build(&round, &period, input, None))
+        })
+    }
+
     /// Returns the state of round `id`: its scheme, where it is in its
-    /// lifecycle and, for a pair, its current period and bets.
+    /// lifecycle, the public fields set at its commitment and, for a pair,
+    /// its current period and bets.
     ///
     /// # Errors
     ///
@@ -385,6 +422,7 @@ impl Dealer {
                 scheme: round.scheme.id(),
                 pair: round.pair,
                 state: round.state,
+                settings: round.settings,
                 period: round.period,
                 fingerprint: period.fingerprint,
                 bets: period.bets,
@@ -409,6 +447,9 @@ pub struct Status {
     pub pair: bool,
     /// Where a single deal is in its lifecycle (a pair stays committed).
     pub state: State,
+    /// The public fields set at the commitment: the drawn ones besides the
+    /// secret (sfc32-lock's nonce), the variant.
+    pub settings: Map<String, Value>,
     /// A pair's current period, from 1.
     pub period: u64,
     /// The fingerprint of the current secret.

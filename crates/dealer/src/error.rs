@@ -22,6 +22,14 @@ pub enum ErrorKind {
         /// The id asked for.
         id: u64,
     },
+    /// A round's period or bet that is not there (404): a period not
+    /// started, a nonce not handed out.
+    Absent {
+        /// The field asked for (`period`, `nonce`).
+        field: &'static str,
+        /// What is there instead.
+        why: String,
+    },
     /// The round is not at the step the operation needs: a reveal before
     /// the deal, a second deal, a bet on a single-deal round (409).
     Conflict {
@@ -46,6 +54,11 @@ impl Error {
         Self::new(ErrorKind::Conflict { field, why })
     }
 
+    /// Returns a refusal of a period or bet that is not there.
+    pub(crate) fn absent(field: &'static str, why: String) -> Self {
+        Self::new(ErrorKind::Absent { field, why })
+    }
+
     /// Returns a failure of the store.
     pub(crate) fn store(why: String) -> Self {
         Self::new(ErrorKind::Store(why))
@@ -57,12 +70,13 @@ impl Error {
     }
 
     /// Returns the field the error is about (`id` for a round that is not
-    /// there, `store` for the store itself).
+    /// there, `period` or `nonce` for a bet, `store` for the store
+    /// itself).
     pub fn field(&self) -> &str {
         match &self.kind {
             ErrorKind::Input(e) => e.field(),
             ErrorKind::NotFound { .. } => "id",
-            ErrorKind::Conflict { field, .. } => field,
+            ErrorKind::Absent { field, .. } | ErrorKind::Conflict { field, .. } => field,
             ErrorKind::Store(_) => "store",
         }
     }
@@ -72,19 +86,19 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match &self.kind {
             ErrorKind::Input(e) => e.kind().code(),
-            ErrorKind::NotFound { .. } => "not-found",
+            ErrorKind::NotFound { .. } | ErrorKind::Absent { .. } => "not-found",
             ErrorKind::Conflict { .. } => "conflict",
             ErrorKind::Store(_) => "store",
         }
     }
 
     /// Returns the HTTP status a service answers with: 400 for an input,
-    /// 404 for an id that is not there, 409 for a step out of order, 500 for
+    /// 404 for an id, a period or a bet that is not there, 409 for a step out of order, 500 for
     /// the store.
     pub fn status(&self) -> u16 {
         match &self.kind {
             ErrorKind::Input(_) => 400,
-            ErrorKind::NotFound { .. } => 404,
+            ErrorKind::NotFound { .. } | ErrorKind::Absent { .. } => 404,
             ErrorKind::Conflict { .. } => 409,
             ErrorKind::Store(_) => 500,
         }
@@ -99,7 +113,9 @@ impl fmt::Display for Error {
                 f,
                 "id: no round {id} in the store, expected the id `commit` printed"
             ),
-            ErrorKind::Conflict { field, why } => write!(f, "{field}: {why}"),
+            ErrorKind::Absent { field, why } | ErrorKind::Conflict { field, why } => {
+                write!(f, "{field}: {why}")
+            }
             ErrorKind::Store(why) => write!(f, "store: {why}"),
         }
     }

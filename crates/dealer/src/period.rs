@@ -218,6 +218,52 @@ impl Dealer {
         })
     }
 
+    /// Returns the receipt of bet `nonce` of seed pair `pair`'s period
+    /// `period` once that period is revealed (it has rotated); never
+    /// reveals: what a player may ask for.
+    ///
+    /// # Errors
+    ///
+    /// No round `pair`; a single-deal round; no such period or nonce; a
+    /// period still being played, whose server seed is revealed when it
+    /// rotates; the store.
+    pub fn bet_receipt(&self, pair: u64, period: u64, nonce: u64) -> Result<Value, Error> {
+        self.event(|tx, _| {
+            let round = pair_round(tx, pair)?;
+            if period == 0 || period > round.period {
+                return Err(Error::absent(
+                    "period",
+                    format!(
+                        "pair {pair} has no period {period}: its periods are 1 to {}",
+                        round.period
+                    ),
+                ));
+            }
+            let p = rows::period(tx, pair, period)?;
+            if nonce >= p.bets {
+                let taken = match p.bets {
+                    0 => "no bet yet".to_owned(),
+                    1 => "one bet, nonce 0".to_owned(),
+                    n => format!("{n} bets, nonces 0 to {}", n - 1),
+                };
+                return Err(Error::absent(
+                    "nonce",
+                    format!("period {period} of pair {pair} has no bet {nonce}: it took {taken}"),
+                ));
+            }
+            if !p.revealed {
+                return Err(Error::conflict(
+                    "period",
+                    format!(
+                        "period {period} of pair {pair} is still being played: its server seed \
+                         is revealed, and its bets' receipts issued, when it rotates"
+                    ),
+                ));
+            }
+            bet_receipt(tx, &round, &p, nonce)
+        })
+    }
+
     /// Returns the nonces the store holds for seed pair `pair`, as
     /// `(period, nonce, revealed)`, in order.
     ///

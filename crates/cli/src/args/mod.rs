@@ -130,6 +130,42 @@ pub enum Command {
     /// broken, 2 bad input or a step out of order (a reveal before the
     /// deal) (docs/dealer.md).
     Dealer(dealer::DealerArgs),
+    /// The dealer as an HTTP service, for a game server in any language:
+    /// the same operations as JSON endpoints over one store
+    ///
+    /// The operator's endpoints (commit, deal, reveal, bet, rotate, the log,
+    /// the receipts) need `Authorization: Bearer TOKEN`, the token read from
+    /// --token-file or $FAIRDEAL_SERVE_TOKEN (no token, no service: exit 2);
+    /// the player's (a round's commitment, its receipt once revealed) are
+    /// open. Prints the address bound as its first line (`http://...`);
+    /// SIGINT or SIGTERM stops it once the requests in flight are answered
+    /// (exit 0) (docs/dealer.md, "The service").
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The store, one SQLite file [default: $FAIRDEAL_DEALER_STORE, else
+    /// ./fairdeal-dealer.sqlite]
+    #[arg(long, value_name = "PATH")]
+    pub store: Option<PathBuf>,
+    /// The address to listen on, IP:PORT [default: 127.0.0.1:8417]; port 0
+    /// picks a free one. An address other than loopback is reachable from
+    /// other machines: served only when given here, with a warning
+    #[arg(long, value_name = "ADDR", value_parser = listen_address)]
+    pub listen: Option<std::net::SocketAddr>,
+    /// A file holding the operator's bearer token, 16 printable characters
+    /// or more [default: $FAIRDEAL_SERVE_TOKEN]
+    #[arg(long, value_name = "PATH")]
+    pub token_file: Option<PathBuf>,
+}
+
+/// Reads `--listen`: an IP address and a port.
+fn listen_address(text: &str) -> Result<std::net::SocketAddr, String> {
+    text.parse().map_err(|_| {
+        "expected IP:PORT, such as 127.0.0.1:8417 or [::1]:8417 (port 0 picks a free one)"
+            .to_owned()
+    })
 }
 
 #[derive(Debug, Args)]

@@ -56,7 +56,7 @@ pub fn run(mut args: DealerArgs, style: Style) -> Result<Outcome, CliError> {
 
 /// Returns the store's file: `--store`, else the environment's, else the
 /// default in the current folder.
-fn store_path(flag: Option<PathBuf>) -> PathBuf {
+pub(crate) fn store_path(flag: Option<PathBuf>) -> PathBuf {
     flag.or_else(|| {
         std::env::var_os(STORE_ENV)
             .filter(|v| !v.is_empty())

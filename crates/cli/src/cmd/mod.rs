@@ -12,6 +12,7 @@ mod odds;
 mod release;
 mod riffles;
 mod schemes;
+mod serve;
 pub(crate) mod vectors;
 mod verify;
 
@@ -43,6 +44,7 @@ pub fn run(cli: Cli) -> Result<Outcome, CliError> {
         Command::Audit(args) => audit::run(&args),
         Command::History(args) => history::run(&args),
         Command::Dealer(args) => dealer::run(args, style),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

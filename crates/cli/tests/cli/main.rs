@@ -21,6 +21,7 @@ mod hostile_port;
 mod overrides;
 mod pipeline;
 mod schemes;
+mod serve;
 mod sfc32_lock;
 mod showdown;
 mod vectors;

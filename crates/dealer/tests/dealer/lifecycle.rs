@@ -161,8 +161,13 @@ fn the_secret_is_revealed_only_after_the_deal_and_the_input_taken_once() {
     dealer.deal(c.id, &input).expect("dealt");
     let e = dealer.deal(c.id, &input).expect_err("dealt once");
     assert_eq!(e.status(), 409);
+    // The player's receipt never reveals: refused until the reveal.
+    let e = dealer.receipt(c.id).expect_err("not revealed");
+    assert_eq!((e.status(), e.field()), (409, "id"));
+    assert_eq!(dealer.status(c.id).expect("a round").state, State::Dealt);
     let first = dealer.reveal(c.id).expect("revealed");
     assert_eq!(dealer.reveal(c.id).expect("again"), first);
+    assert_eq!(dealer.receipt(c.id).expect("revealed"), first);
     assert_eq!(dealer.status(c.id).expect("a round").state, State::Revealed);
     let e = dealer.deal(c.id, &input).expect_err("revealed");
     assert_eq!(e.status(), 409);

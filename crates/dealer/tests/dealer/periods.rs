@@ -115,6 +115,45 @@ fn nonces_count_within_a_period_and_rotation_chains_the_periods() {
 }
 
 #[test]
+fn a_bets_receipt_is_issued_once_its_period_is_revealed() {
+    let dealer = Dealer::in_memory().expect("a store");
+    let c = dealer
+        .commit("hmac-blackjack", &CommitOptions::default())
+        .expect("committed");
+    for _ in 0..2 {
+        dealer.bet(c.id, &client("lucky")).expect("a bet");
+    }
+    let refused = |period, nonce| {
+        let e = dealer
+            .bet_receipt(c.id, period, nonce)
+            .expect_err("refused");
+        (e.status(), e.field().to_owned())
+    };
+    assert_eq!(refused(1, 0), (409, "period".to_owned()));
+    assert_eq!(refused(1, 2), (404, "nonce".to_owned()));
+    assert_eq!(refused(2, 0), (404, "period".to_owned()));
+    assert_eq!(refused(0, 0), (404, "period".to_owned()));
+    let r = dealer.rotate(c.id, &Map::new()).expect("rotated");
+    let exported = receipts(&dealer);
+    for nonce in 0..2 {
+        let receipt = dealer.bet_receipt(c.id, 1, nonce).expect("revealed");
+        assert_eq!(receipt["next_fingerprint"], json!(r.next_fingerprint));
+        assert_eq!(receipt, exported[usize::try_from(nonce).expect("small")]);
+    }
+    // The pair's status shows the new period's fingerprint.
+    let status = dealer.status(c.id).expect("the pair");
+    assert_eq!((status.period, status.bets), (2, 0));
+    assert_eq!(status.fingerprint, r.next_fingerprint);
+    let single = dealer
+        .commit("euchremaster", &CommitOptions::default())
+        .expect("committed");
+    let e = dealer
+        .bet_receipt(single.id, 1, 0)
+        .expect_err("a single deal");
+    assert_eq!(e.status(), 409);
+}
+
+#[test]
 fn threads_betting_at_once_get_every_nonce_once() {
     let dealer = Dealer::in_memory().expect("a store");
     let c = dealer
