@@ -21,6 +21,17 @@ pub struct Gathered {
     pub fingerprint: Option<String>,
     pub hand: Option<Value>,
     pub seat: Option<Value>,
+    /// The next period's commitment a seed pair's receipt carries: one
+    /// receipt cannot check it (`fairdeal history` follows the chain).
+    pub next_fingerprint: Option<String>,
+}
+
+/// Takes a receipt's `next_fingerprint` out of `object`, checked for its
+/// form (64 hex digits): not an input field.
+fn take_next_fingerprint(object: &mut Map<String, Value>) -> Result<Option<String>, CliError> {
+    let next = fairdeal::receipt::next_fingerprint_of(object)?;
+    object.remove(fairdeal::receipt::NEXT_FINGERPRINT);
+    Ok(next)
 }
 
 /// Returns the input of `call`: the `--input` object (a receipt file may
@@ -44,6 +55,7 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
     // The file's own hand and seat are taken out whether or not a flag
     // replaces them: neither is an input field.
     let (file_hand, file_seat) = (object.remove("hand"), object.remove("seat"));
+    let next_fingerprint = take_next_fingerprint(&mut object)?;
     let hand = call.hand.clone().map(Value::String).or(file_hand);
     let seat_flag = call.seat.as_deref().map(seat_value).transpose()?;
     let seat = seat_flag.or(file_seat);
@@ -60,6 +72,7 @@ pub fn gather<const VERIFY: bool>(call: &SchemeCall<VERIFY>) -> Result<Gathered,
         fingerprint,
         hand,
         seat,
+        next_fingerprint,
     })
 }
 
@@ -233,6 +246,7 @@ pub fn gather_read(read: &forms::Read, flags: &ReceiptArgs) -> Result<Gathered, 
     let aliases = read.scheme.info().commitment.aliases;
     let fingerprint = flag_over(flags.fingerprint.clone(), &mut object, aliases)?;
     let (file_hand, file_seat) = (object.remove("hand"), object.remove("seat"));
+    let next_fingerprint = take_next_fingerprint(&mut object)?;
     let hand = flags.hand.clone().map(Value::String).or(file_hand);
     let seat_flag = flags.seat.as_deref().map(seat_value).transpose()?;
     Ok(Gathered {
@@ -240,6 +254,7 @@ pub fn gather_read(read: &forms::Read, flags: &ReceiptArgs) -> Result<Gathered, 
         fingerprint,
         hand,
         seat: seat_flag.or(file_seat),
+        next_fingerprint,
     })
 }
 

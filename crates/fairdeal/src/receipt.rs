@@ -226,7 +226,7 @@ fn verdict(receipt: &Value) -> Result<(Verdict, Option<Read>), Error> {
 /// # Errors
 ///
 /// A value that is not 64 hexadecimal digits (field `next_fingerprint`).
-fn next_fingerprint_of(fields: &Map<String, Value>) -> Result<Option<String>, Error> {
+pub fn next_fingerprint_of(fields: &Map<String, Value>) -> Result<Option<String>, Error> {
     match fields.get(NEXT_FINGERPRINT) {
         None => Ok(None),
         Some(Value::String(text)) => Ok(Some(

@@ -65,13 +65,13 @@ fn show(
     json: bool,
     style: Style,
 ) -> Result<Outcome, CliError> {
-    let input = gathered.input;
+    let input = &gathered.input;
     let claim = Claim {
         fingerprint: gathered.fingerprint.as_deref(),
         hand: gathered.hand.as_ref(),
         seat: gathered.seat.as_ref(),
     };
-    let verdict = verify(scheme, &input, &claim).map_err(|e| match e.field() {
+    let verdict = verify(scheme, input, &claim).map_err(|e| match e.field() {
         "fingerprint" => missing_fingerprint(scheme, e),
         _ => hint(scheme, e),
     })?;
@@ -83,11 +83,27 @@ fn show(
                 .as_ref()
                 .ok_or_else(|| CliError::Usage("a verified deal without its trace".to_owned()))?;
             if json {
-                print_json(&verified_json(&v, computed.trace_json()))?;
+                let mut out = verified_json(&v, computed.trace_json());
+                if let (Some(next), Some(o)) = (&gathered.next_fingerprint, out.as_object_mut()) {
+                    o.insert(
+                        "next_fingerprint".to_owned(),
+                        serde_json::json!({ "value": next, "checked": false }),
+                    );
+                }
+                print_json(&out)?;
             } else {
                 let reader = Reader { seat: v.seat };
+                let next = gathered
+                    .next_fingerprint
+                    .as_ref()
+                    .map_or(String::new(), |n| {
+                        format!(
+                            "The next period's fingerprint ({n}) is not checked by one receipt: \
+                         `fairdeal history` checks it against the seed the next period reveals.\n"
+                        )
+                    });
                 print(&format!(
-                    "{}\n{}",
+                    "{}{next}\n{}",
                     said(scheme, &v, &computed.view, style),
                     render::trace(scheme, &computed.view, style, reader)
                 ))?;

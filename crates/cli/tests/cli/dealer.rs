@@ -448,3 +448,59 @@ fn kill_9_in_a_loop_of_bets_and_rotations_loses_nothing_acknowledged() {
         (Some(expected.0), Some(expected.1))
     );
 }
+
+/// A bet's receipt, as the dealer issues it after a rotation, passes
+/// `verify --input` as it is: its `next_fingerprint` is checked for its form
+/// and named as not checked by one receipt (history follows the chain); a
+/// malformed one is refused naming the field.
+#[test]
+fn a_bet_receipt_with_its_next_fingerprint_passes_verify_input() {
+    let store = Store::new("verify-next");
+    let pair = id_of(&dealer(&store, &["commit", "hmac-blackjack", "--json"]));
+    let o = dealer(&store, &["bet", &pair, "--client-seed", "lucky"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = dealer(&store, &["rotate", &pair]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = dealer(&store, &["export"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let receipt: Value =
+        serde_json::from_str(stdout(&o).lines().next().expect("a receipt")).unwrap();
+    let next = receipt["next_fingerprint"]
+        .as_str()
+        .expect("next_fingerprint")
+        .to_owned();
+    let path = PathBuf::from(format!("{}.bet.json", store.path()));
+    std::fs::write(&path, receipt.to_string()).unwrap();
+    let o = command()
+        .args(["verify", "--input", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).starts_with("VERIFIED"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(&format!(
+            "The next period's fingerprint ({next}) is not checked by one receipt"
+        )),
+        "{}",
+        stdout(&o)
+    );
+    let o = command()
+        .args(["verify", "--input", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let out: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        out["next_fingerprint"],
+        json!({ "value": next, "checked": false })
+    );
+    let mut bad = receipt.clone();
+    bad["next_fingerprint"] = json!("zz");
+    std::fs::write(&path, bad.to_string()).unwrap();
+    let o = command()
+        .args(["verify", "--input", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("next_fingerprint: "), "{}", stderr(&o));
+    drop(std::fs::remove_file(&path));
+}
