@@ -34,12 +34,8 @@ fn scheme(pair: bool) -> (&'static dyn DynScheme, Map<String, Value>) {
     let Ok(Value::Object(mut input)) = serde_json::from_str(info.bench[0].input) else {
         panic!("{}: the bench case is an object", info.id);
     };
-    input.remove(info.history.secret);
-    for d in info.dealer.drawn {
-        input.remove(d.field);
-    }
-    if let Period::Nonce { nonce, .. } = info.history.period {
-        input.remove(nonce);
+    for field in fairdeal_dealer::dealer_fields(scheme, pair) {
+        input.remove(field);
     }
     (scheme, input)
 }

@@ -524,24 +524,30 @@ fn wrong_data(scheme: &dyn DynScheme, e: &fairdeal::Error) -> Error {
     ))
 }
 
-/// Refuses, in `input`, a field the dealer draws or sets at the
-/// commitment: the secret, the drawn fields, the variant, and for a bet the
-/// nonce.
-pub(crate) fn refuse_dealer_fields(
-    scheme: &dyn DynScheme,
-    input: &Map<String, Value>,
-    bet: bool,
-) -> Result<(), Error> {
+/// Returns the fields of `scheme` that the dealer draws or sets itself, so
+/// that the player and the table never give them: the secret, the drawn
+/// fields, the variant, and for a bet (`bet`) the nonce. Every other field
+/// of an input is taken after the commitment.
+pub fn dealer_fields(scheme: &dyn DynScheme, bet: bool) -> impl Iterator<Item = &'static str> {
     let info = scheme.info();
     let nonce = match info.history.period {
         HistoryPeriod::Nonce { nonce, .. } if bet => Some(nonce),
         _ => None,
     };
-    let dealer = std::iter::once(info.history.secret)
+    std::iter::once(info.history.secret)
         .chain(info.dealer.drawn.iter().map(|d| d.field))
         .chain(info.dealer.variant)
-        .chain(nonce);
-    for field in dealer {
+        .chain(nonce)
+}
+
+/// Refuses, in `input`, a field the dealer draws or sets
+/// ([`dealer_fields`]).
+pub(crate) fn refuse_dealer_fields(
+    scheme: &dyn DynScheme,
+    input: &Map<String, Value>,
+    bet: bool,
+) -> Result<(), Error> {
+    for field in dealer_fields(scheme, bet) {
         if input.contains_key(field) {
             return Err(fairdeal::Error::new(
                 field,

@@ -42,7 +42,9 @@ mod rows;
 mod secret;
 pub mod store;
 
-pub use dealer::{CommitOptions, Committed, Dealer, Dealt, MAX_ROTATE_AFTER, Status};
+pub use dealer::{
+    CommitOptions, Committed, Dealer, Dealt, MAX_ROTATE_AFTER, Status, dealer_fields,
+};
 pub use error::{Error, ErrorKind};
 pub use log::{BadEntry, LogCheck};
 pub use period::{Bet, Rotation};

@@ -83,17 +83,9 @@ pub fn commit_options(scheme: &dyn DynScheme) -> CommitOptions {
 /// commitment: every one but those the dealer draws or sets (and, for a
 /// seed pair, the nonce).
 pub fn player_input(scheme: &dyn DynScheme) -> Map<String, Value> {
-    let info = scheme.info();
     let mut input = sample(scheme);
-    input.remove(info.history.secret);
-    for d in info.dealer.drawn {
-        input.remove(d.field);
-    }
-    if let Some(v) = info.dealer.variant {
-        input.remove(v);
-    }
-    if let Period::Nonce { nonce, .. } = info.history.period {
-        input.remove(nonce);
+    for field in fairdeal_dealer::dealer_fields(scheme, true) {
+        input.remove(field);
     }
     input
 }

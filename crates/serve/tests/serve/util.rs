@@ -126,17 +126,9 @@ pub fn commit_body(scheme: &dyn DynScheme, rotate_after: Option<u64>) -> Value {
 /// commitment: every one but those the dealer draws or sets (and a seed
 /// pair's nonce).
 pub fn player_input(scheme: &dyn DynScheme) -> Value {
-    let info = scheme.info();
     let mut input = sample(scheme);
-    input.remove(info.history.secret);
-    for d in info.dealer.drawn {
-        input.remove(d.field);
-    }
-    if let Some(v) = info.dealer.variant {
-        input.remove(v);
-    }
-    if let Period::Nonce { nonce, .. } = info.history.period {
-        input.remove(nonce);
+    for field in fairdeal_dealer::dealer_fields(scheme, true) {
+        input.remove(field);
     }
     Value::Object(input)
 }
