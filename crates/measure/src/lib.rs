@@ -9,12 +9,14 @@
 //! criterion benches time the same workloads: the CLI only parses its flags
 //! and prints.
 
+mod cpu;
 pub mod measure;
 mod report;
 mod samples;
 pub mod threads;
 pub mod workload;
 
+pub use cpu::Cpu;
 pub use measure::{MAX_SECONDS, MAX_THREADS, MeasureError, Options, run};
 pub use report::{Baseline, HashBlocks, Report, Row, Threads, bounds, hashes_needed};
 pub use samples::{Rate, Samples};

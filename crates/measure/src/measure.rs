@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use fairdeal::core::hash::{Algorithm, Sha2, Sha256, Sha512};
 use sha2::Digest;
 
+use crate::cpu::Cpu;
 use crate::report::{Baseline, Report, Row, Threads, baseline, hashes_needed};
 use crate::samples::{Rate, Samples};
 use crate::threads::rate_on_threads;
@@ -282,6 +283,7 @@ pub fn run(
         .collect::<Result<_, MeasureError>>()?;
     Ok(Report {
         optimized: !cfg!(debug_assertions),
+        cpu: Cpu::detect(),
         available_parallelism: thread::available_parallelism().map_or(1, usize::from),
         seconds,
         samples: SAMPLES,

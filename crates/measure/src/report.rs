@@ -5,6 +5,7 @@ use std::fmt::Write;
 use fairdeal::core::hash::{Algorithm, Blocks};
 use serde::Serialize;
 
+use crate::cpu::Cpu;
 use crate::samples::Samples;
 use crate::workload::Workload;
 
@@ -13,6 +14,8 @@ use crate::workload::Workload;
 pub struct Report {
     /// False for a debug build, whose numbers say little.
     pub optimized: bool,
+    /// The processor measured on.
+    pub cpu: Cpu,
     /// Threads the machine offers (`std::thread::available_parallelism`).
     pub available_parallelism: usize,
     /// Seconds each measurement ran.
@@ -194,6 +197,8 @@ impl Report {
         if !self.optimized {
             out.push_str("NOTE: a debug build; measure with `cargo run --release -- bench`\n");
         }
+        out.push_str(&self.cpu.describe());
+        out.push('\n');
         let threads = self
             .results
             .iter()
@@ -395,6 +400,7 @@ mod tests {
         };
         let report = Report {
             optimized: true,
+            cpu: Cpu::from_cpuinfo("model name\t: Test CPU\ncpu family\t: 6\n"),
             available_parallelism: 2,
             seconds: 1.0,
             samples: 10,
@@ -410,9 +416,10 @@ mod tests {
         };
         let table = report.table();
         let lines: Vec<&str> = table.lines().collect();
-        assert!(lines[0].starts_with("SHA-256: 50.0 ns per 64-byte block (a 55-byte message; the compression alone 40.0 ns); each result"), "{table}");
+        assert_eq!(lines[0], "CPU: Test CPU (family 6)");
+        assert!(lines[1].starts_with("SHA-256: 50.0 ns per 64-byte block (a 55-byte message; the compression alone 40.0 ns); each result"), "{table}");
         assert_eq!(
-            lines[1],
+            lines[2],
             "SHA-512: 120.0 ns per 128-byte block (a 111-byte message; the compression alone 100.0 ns)"
         );
         let cells = |line: &str| {
@@ -420,10 +427,13 @@ mod tests {
                 .map(str::to_owned)
                 .collect::<Vec<_>>()
         };
-        assert_eq!(cells(lines[3])[4..6], ["hash", "blocks"], "{table}");
-        assert_eq!(cells(lines[4])[4..6], ["sha256+sha512", "2+30"], "{table}");
-        assert_eq!(cells(lines[5])[4..6], ["-", "0"], "{table}");
+        assert_eq!(cells(lines[4])[4..6], ["hash", "blocks"], "{table}");
+        assert_eq!(cells(lines[5])[4..6], ["sha256+sha512", "2+30"], "{table}");
+        assert_eq!(cells(lines[6])[4..6], ["-", "0"], "{table}");
         let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["cpu"]["model"], "Test CPU");
+        assert_eq!(json["cpu"]["family"], 6);
+        assert_eq!(json["cpu"]["model_number"], serde_json::Value::Null);
         assert_eq!(
             json["results"][0]["hashes"][1],
             serde_json::json!({"hash": "sha512", "blocks_per_deal": 30, "ns_per_block": 1.0})

@@ -22,6 +22,11 @@ fn bench_reports_every_field_as_json_and_progress_on_stderr() {
     assert!(report["sha256"]["ns_per_block"].as_f64().unwrap() > 0.0);
     assert!(report["sha256"]["ns_per_compression"].as_f64().unwrap() > 0.0);
     assert_eq!(report["sha256"]["message_bytes"], 55);
+    // The CPU the figures belong to: a model name, never empty.
+    assert!(
+        !report["cpu"]["model"].as_str().unwrap().is_empty(),
+        "{report}"
+    );
     // One baseline per hash function the deals compress: SHA-256 alone
     // here (no registered scheme hashes with SHA-512 yet).
     let baselines = report["baselines"].as_array().unwrap();
@@ -117,9 +122,14 @@ fn bench_prints_a_table() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("hash-bound ns"), "{out}");
-    // The baselines' lines first (after a debug build's note).
-    let first = out.lines().find(|l| !l.starts_with("NOTE: "));
-    assert!(first.is_some_and(|l| l.starts_with("SHA-256: ")), "{out}");
+    // The CPU first, then the baselines' lines (after a debug build's
+    // note).
+    let mut head = out.lines().filter(|l| !l.starts_with("NOTE: "));
+    assert!(head.next().is_some_and(|l| l.starts_with("CPU: ")), "{out}");
+    assert!(
+        head.next().is_some_and(|l| l.starts_with("SHA-256: ")),
+        "{out}"
+    );
     let rows: Vec<&str> = out
         .lines()
         .filter(|l| l.starts_with("sfc32-lock") || l.starts_with("atout-v1"))
