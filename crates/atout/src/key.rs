@@ -1,7 +1,7 @@
 //! The text that joins the secret and every seat's number, and the key it
 //! hashes to (docs/schemes/atout-v1.md, step 2: the text and the key).
 
-use fairdeal_core::hash::{Midstate, Sha256};
+use fairdeal_core::hash::{Midstate, Sha256, digest_parts};
 
 use crate::Input;
 
@@ -30,15 +30,36 @@ pub fn key(input: &Input) -> String {
 /// Returns the key's 64 hex digits as bytes, hashing the text's parts one
 /// after another: nothing is allocated (the stream is made once per deal).
 pub fn key_digits(input: &Input) -> [u8; 64] {
-    let mut hasher = Midstate::<Sha256>::new();
-    hasher.update(TAG.as_bytes());
+    // The tag, then a separator and a part for the secret and each of the
+    // (at most four) seats' numbers, listed on the stack: a text of one
+    // block is then hashed in one go (`digest_parts`).
+    const SEPARATOR_BYTES: &[u8] = &[SEPARATOR as u8];
+    let mut parts: [&[u8]; 11] = [TAG.as_bytes(); 11];
+    let mut count = 1;
     for part in std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str)) {
-        hasher.update(&[SEPARATOR as u8]);
-        hasher.update(part.as_bytes());
+        if let Some([separator, text]) = parts.get_mut(count..count + 2) {
+            *separator = SEPARATOR_BYTES;
+            *text = part.as_bytes();
+        }
+        count += 2;
     }
+    let digest = match parts.get(..count) {
+        Some(parts) => digest_parts::<Sha256>(parts),
+        // More seats than any variant has: hashed part by part.
+        None => {
+            let mut hasher = Midstate::<Sha256>::new().chain(TAG.as_bytes());
+            for part in
+                std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str))
+            {
+                hasher.update(SEPARATOR_BYTES);
+                hasher.update(part.as_bytes());
+            }
+            hasher.digest()
+        }
+    };
     let mut digits = [0; 64];
     // OK because the buffer is exactly twice the digest's 32 bytes.
-    let _ = hex::encode_to_slice(hasher.digest(), &mut digits);
+    let _ = hex::encode_to_slice(digest, &mut digits);
     digits
 }
 

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
-use crate::hash::{Midstate, Sha256};
+use crate::hash::{Sha256, digest_parts};
 use crate::input::text;
 use crate::{Error, ErrorKind};
 
@@ -15,17 +15,13 @@ pub struct Fingerprint([u8; 32]);
 impl Fingerprint {
     /// Returns the fingerprint of `text`: SHA-256 of its bytes, as given.
     pub fn of(text: &[u8]) -> Self {
-        Self(Midstate::<Sha256>::new().digest_with(text))
+        Self::of_parts(&[text])
     }
 
     /// Returns the fingerprint of the text made of `parts` joined, without
     /// joining them (nothing is allocated).
     pub fn of_parts(parts: &[&[u8]]) -> Self {
-        let mut hasher = Midstate::<Sha256>::new();
-        for part in parts {
-            hasher.update(part);
-        }
-        Self(hasher.digest())
+        Self(digest_parts::<Sha256>(parts))
     }
 
     /// Returns the fingerprint whose digest is `bytes`.

@@ -84,15 +84,40 @@ where
                 break u;
             }
         };
-        // u < 2^32 and n <= 32 here, so a 32-bit division gives u mod n
-        // (quicker than a 64-bit one); OK because u mod n < n = i + 1.
-        let j = match (u32::try_from(u), u32::try_from(n)) {
-            (Ok(u), Ok(n)) => (u % n) as usize,
+        // OK because u mod n < n = i + 1.
+        let j = match (u32::try_from(u), FASTMOD.get(i + 1)) {
+            (Ok(u), Some(&m)) => fastmod(u, m, n),
             _ => usize::try_from(u % n).unwrap_or(i),
         };
         positions.swap(i, j);
     }
     Ok(())
+}
+
+/// Lemire's multiplier for u mod n of any 32-bit u with two multiplies,
+/// ceil(2^64 / n), for every n of a 32-card shuffle (index 0 and 1 unused:
+/// u mod 1 is 0 by the same formula with 2^64 wrapping to 0).
+const FASTMOD: [u64; 33] = {
+    let mut table = [0; 33];
+    let mut n = 1;
+    while n < 33 {
+        table[n] = (u64::MAX / n as u64).wrapping_add(1);
+        n += 1;
+    }
+    table
+};
+
+/// Returns u mod n from `m` = ceil(2^64 / n): the fraction u / n kept in
+/// the low 64 bits of m * u, times n, is the remainder (D. Lemire, O. Kaser,
+/// N. Kurz, "Faster Remainder by Direct Computation", 2019: exact for every
+/// 32-bit u and n). A 32-bit division took a rejection shuffle's 31 cards
+/// about 6 cycles each in throughput on the Intel Xeon of
+/// docs/performance.md (issue 26); two multiplies take 2.
+#[inline(always)]
+fn fastmod(u: u32, m: u64, n: u64) -> usize {
+    let fraction = m.wrapping_mul(u64::from(u));
+    // OK because the high half of the product is below n, at most 32.
+    usize::try_from((u128::from(fraction) * u128::from(n)) >> 64).unwrap_or(0)
 }
 
 /// Takes the next number, or says how many there were.
@@ -121,6 +146,31 @@ fn exhausted(taken: usize) -> Error {
 mod tests {
     use super::*;
     use crate::cards::identity;
+
+    #[test]
+    fn fastmod_is_u_mod_n() {
+        // Every n of the table, against `%`: the edges of 32 bits, the
+        // multiples of n and their neighbours, and a spread of values.
+        let mut g = crate::stream::SplitMix64::new(3);
+        for (n, &m) in FASTMOD.iter().enumerate().skip(1) {
+            let n = n as u64;
+            let multiples = (1..=32).map(|b: u32| (u64::from(u32::MAX) >> (32 - b)) / n * n);
+            let near = multiples.flat_map(|k| [k.saturating_sub(1), k, k + 1]);
+            let spread = (0..20_000).map(|_| g.next_u64() >> 32);
+            for u in [0, 1, u64::from(u32::MAX), u64::from(u32::MAX) - 1]
+                .into_iter()
+                .chain(near)
+                .chain(spread)
+            {
+                let Ok(u) = u32::try_from(u) else { continue };
+                assert_eq!(
+                    fastmod(u, m, n) as u64,
+                    u64::from(u) % n,
+                    "u = {u}, n = {n}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn mul_shift_covers_zero_to_n_minus_one() {

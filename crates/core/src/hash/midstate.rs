@@ -13,6 +13,7 @@
 //! here, SHA-256 and SHA-512 alike.
 
 use super::Sha2;
+use super::copy::copy_short;
 
 /// A SHA-2 hash after some bytes: the state after their whole blocks, and
 /// the bytes of the block not yet full.
@@ -49,8 +50,10 @@ impl<H: Sha2> Midstate<H> {
         self.length += bytes.len() as u64;
         if self.pending_len > 0 {
             let take = bytes.len().min(H::BLOCK - self.pending_len);
-            self.pending.as_mut()[self.pending_len..self.pending_len + take]
-                .copy_from_slice(&bytes[..take]);
+            copy_short(
+                &mut self.pending.as_mut()[self.pending_len..self.pending_len + take],
+                &bytes[..take],
+            );
             self.pending_len += take;
             bytes = &bytes[take..];
             if self.pending_len < H::BLOCK {
@@ -65,7 +68,7 @@ impl<H: Sha2> Midstate<H> {
             H::compress(&mut self.state, block);
         }
         let rest = blocks.remainder();
-        self.pending.as_mut()[..rest.len()].copy_from_slice(rest);
+        copy_short(&mut self.pending.as_mut()[..rest.len()], rest);
         self.pending_len = rest.len();
     }
 
@@ -131,7 +134,7 @@ pub(crate) fn finish<H: Sha2>(
         tail = later;
     }
     let bytes = block.as_mut();
-    bytes[at..at + tail.len()].copy_from_slice(tail);
+    copy_short(&mut bytes[at..at + tail.len()], tail);
     at += tail.len();
     bytes[at] = 0x80;
     let length_at = H::BLOCK - H::LENGTH_BYTES;

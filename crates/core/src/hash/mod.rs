@@ -18,16 +18,19 @@
 //! - [`Blocks`] and [`blocks`]: what one deal compresses, per function.
 
 pub mod blocks;
+mod copy;
 mod counter;
 mod functions;
 mod hmac;
 mod midstate;
+mod one_block;
 
 pub use blocks::Blocks;
 pub use counter::{Counter, PrefixHash};
 pub use functions::{Algorithm, Sha2, Sha256, Sha512};
 pub use hmac::Hmac;
 pub use midstate::Midstate;
+pub use one_block::digest_parts;
 
 /// HMAC-SHA256 with its key schedule done.
 pub type HmacSha256 = Hmac<Sha256>;
