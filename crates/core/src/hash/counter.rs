@@ -19,6 +19,16 @@ pub trait PrefixHash: Clone + fmt::Debug {
     /// Returns the digest of the prefix followed by `tail`; the state is
     /// left as it was.
     fn words_with(&self, tail: &[u8]) -> Self::Words;
+
+    /// How many blocks a [`Counter`] hashes at once: 1, or 2 for a hash
+    /// whose two messages overlap ([`PrefixHash::words_with_pair`]); more
+    /// are hashed as 2.
+    const LANES: usize = 1;
+
+    /// Returns the digests of the prefix followed by `a` and by `b`.
+    fn words_with_pair(&self, a: &[u8], b: &[u8]) -> [Self::Words; 2] {
+        [self.words_with(a), self.words_with(b)]
+    }
 }
 
 impl<H: Sha2> PrefixHash for Midstate<H> {
@@ -47,6 +57,16 @@ impl<H: Sha2> PrefixHash for Hmac<H> {
     fn words_with(&self, tail: &[u8]) -> H::Words {
         Hmac::words_with(self, tail)
     }
+
+    // Two rounds of a keyed stream are independent messages: hashed
+    // together where `H` has a two-lane compression (SHA-256), their
+    // compressions overlap ([`Hmac::words_with_pair`]).
+    const LANES: usize = H::LANES;
+
+    #[inline]
+    fn words_with_pair(&self, a: &[u8], b: &[u8]) -> [H::Words; 2] {
+        Hmac::words_with_pair(self, a, b)
+    }
 }
 
 /// H(prefix + ":" + k) for k = 0, 1, 2, ..., each digest read as u32
@@ -58,13 +78,20 @@ impl<H: Sha2> PrefixHash for Hmac<H> {
 /// The hash's state after `prefix:` is computed once and each block
 /// finishes a copy of it, so a prefix of a block or more is never hashed
 /// twice, and `k` is written into a stack buffer: the stream never
-/// allocates.
+/// allocates. An HMAC-SHA256's blocks are hashed two at a time
+/// ([`PrefixHash::LANES`]): a stream that stops after an odd number of
+/// blocks has hashed one more than it used.
 #[derive(Clone, Debug)]
 pub struct Counter<P: PrefixHash> {
     after_prefix: P,
+    /// The next block to hash.
     k: u64,
-    block: P::Words,
+    /// The digests of the last hashing: one, or two ([`PrefixHash::LANES`]).
+    blocks: [P::Words; 2],
+    /// The next number, counted across `blocks`.
     next: usize,
+    /// The numbers in `blocks`.
+    end: usize,
 }
 
 impl<P: PrefixHash> Counter<P> {
@@ -76,12 +103,12 @@ impl<P: PrefixHash> Counter<P> {
             hasher.update(part);
         }
         hasher.update(b":");
-        let block = P::Words::default();
         Self {
             after_prefix: hasher,
             k: 0,
-            next: block.as_ref().len(),
-            block,
+            blocks: [P::Words::default(); 2],
+            next: 0,
+            end: 0,
         }
     }
 
@@ -92,13 +119,23 @@ impl<P: PrefixHash> Counter<P> {
         [prefix, b":", decimal(k, &mut buf)].concat()
     }
 
-    // Out of line: once a block, while `next` is inlined into the shuffle.
+    // Out of line: once a block or two, while `next` is inlined into the
+    // shuffle.
     #[inline(never)]
     fn refill(&mut self) {
-        let mut buf = [0; 20];
-        self.block = self.after_prefix.words_with(decimal(self.k, &mut buf));
-        self.k += 1;
+        let (mut a, mut b) = ([0; 20], [0; 20]);
+        let first = decimal(self.k, &mut a);
+        let hashed = if P::LANES >= 2 {
+            let second = decimal(self.k + 1, &mut b);
+            self.blocks = self.after_prefix.words_with_pair(first, second);
+            2
+        } else {
+            self.blocks[0] = self.after_prefix.words_with(first);
+            1
+        };
+        self.k += hashed as u64;
         self.next = 0;
+        self.end = hashed * self.blocks[0].as_ref().len();
     }
 }
 
@@ -128,10 +165,15 @@ impl<P: PrefixHash> Iterator for Counter<P> {
 
     #[inline]
     fn next(&mut self) -> Option<u32> {
-        if self.next == self.block.as_ref().len() {
+        if self.next == self.end {
             self.refill();
         }
-        let u = self.block.as_ref()[self.next];
+        // A power of two (8 or 16 numbers a block): a shift and a mask.
+        let per_block = self.blocks[0].as_ref().len();
+        let u = self
+            .blocks
+            .get(self.next / per_block)
+            .map_or(0, |block| block.as_ref()[self.next % per_block]);
         self.next += 1;
         Some(u)
     }
@@ -190,6 +232,47 @@ mod tests {
                 .collect();
             let d = sha2::Sha512::digest([&prefix[..], b":0"].concat());
             assert_eq!(taken, words(&d), "{len}");
+        }
+    }
+
+    /// The hmac crate's HMAC-SHA256 of `message`, read as u32 numbers.
+    fn hmac_sha256(key: &[u8], message: &[u8]) -> Vec<u32> {
+        let mut mac = <hmac::Hmac<sha2::Sha256> as Mac>::new_from_slice(key).unwrap();
+        mac.update(message);
+        words(&mac.finalize().into_bytes())
+    }
+
+    #[test]
+    fn paired_hmac_rounds_are_the_hmac_crates_macs_at_every_count() {
+        // HMAC-SHA256 rounds are hashed two at a time; read to any count
+        // (an odd number of rounds, a round partway), the stream is the
+        // MACs of k = 0, 1, ... in order. The prefixes put `prefix:k` in
+        // one inner block, or from k = 10 (54 bytes of prefix and colon
+        // after the key block, k's two digits, 0x80 and the length: 65
+        // bytes) in two, so a pair with k = 9 and 10 takes the paired and
+        // the general path at once; 300 rounds reach three digits.
+        let long = [b'p'; 53];
+        for (key, prefix) in [
+            (&b"server"[..], &b"client:7"[..]),
+            (b"k", &long),
+            (&[0x5c; 100], b"lucky:0"),
+        ] {
+            let macs: Vec<u32> = (0..300)
+                .flat_map(|k| hmac_sha256(key, &HmacSha256Counter::preimage(prefix, k)))
+                .collect();
+            for count in [
+                0, 1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 79, 80, 81, 416, 2399, 2400,
+            ] {
+                let ours: Vec<u32> = HmacSha256Counter::keyed(key, &[prefix])
+                    .take(count)
+                    .collect();
+                assert_eq!(
+                    ours,
+                    macs[..count],
+                    "{} bytes of prefix, {count}",
+                    prefix.len()
+                );
+            }
         }
     }
 

@@ -12,6 +12,8 @@ use serde::Serialize;
 use sha2::digest::generic_array::GenericArray;
 use sha2::{compress256, compress512};
 
+use super::lanes::compress256_x2;
+
 /// Which SHA-2 function: a bench report names each by [`Algorithm::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -108,9 +110,23 @@ pub trait Sha2: sealed::Sealed + Copy + fmt::Debug + Eq + 'static {
     const IV: Self::State;
     /// A block of zeros.
     const ZERO_BLOCK: Self::Block;
+    /// How many independent blocks [`Sha2::compress_pair`] compresses in
+    /// about the time of one: 2 where a two-lane compression exists (on a
+    /// CPU it does not serve, the pair's blocks are compressed in turn, as
+    /// fast as one at a time), 1 where it calls the compression function
+    /// once per block.
+    const LANES: usize;
 
     /// Runs the compression function on one block of [`Sha2::BLOCK`] bytes.
     fn compress(state: &mut Self::State, block: &[u8]);
+    /// Compresses `blocks[0]` into `states[0]` and `blocks[1]` into
+    /// `states[1]`.
+    #[inline]
+    fn compress_pair(states: &mut [Self::State; 2], blocks: [&Self::Block; 2]) {
+        for (state, block) in states.iter_mut().zip(blocks) {
+            Self::compress(state, block.as_ref());
+        }
+    }
     /// Returns the digest of a finished state as u32 numbers.
     fn words(state: &Self::State) -> Self::Words;
     /// Returns the digest of a finished state.
@@ -146,10 +162,17 @@ impl Sha2 for Sha256 {
         0x5be0_cd19,
     ];
     const ZERO_BLOCK: [u8; 64] = [0; 64];
+    const LANES: usize = 2;
 
     #[inline]
     fn compress(state: &mut [u32; 8], block: &[u8]) {
         compress256(state, std::slice::from_ref(GenericArray::from_slice(block)));
+    }
+
+    /// Both blocks in one call of [`compress256_x2`], whose lanes overlap.
+    #[inline]
+    fn compress_pair(states: &mut [[u32; 8]; 2], blocks: [&[u8; 64]; 2]) {
+        compress256_x2(states, blocks);
     }
 
     #[inline]
@@ -196,6 +219,7 @@ impl Sha2 for Sha512 {
         0x5be0_cd19_137e_2179,
     ];
     const ZERO_BLOCK: [u8; 128] = [0; 128];
+    const LANES: usize = 1;
 
     #[inline]
     fn compress(state: &mut [u64; 8], block: &[u8]) {

@@ -6,7 +6,7 @@
 //! block). The blocks K' ^ ipad and K' ^ opad are compressed once per key;
 //! a short message then costs one inner block and one outer block.
 
-use super::midstate::finish;
+use super::midstate::{Rest, finish_pair};
 use super::{Midstate, Sha2};
 
 /// The inner pad's byte (RFC 2104 §2).
@@ -65,13 +65,20 @@ impl<H: Sha2> Hmac<H> {
     #[inline]
     fn state_with(&self, tail: &[u8]) -> H::State {
         let inner = self.inner.digest_with(tail);
-        finish::<H>(
-            self.outer,
-            H::ZERO_BLOCK,
-            0,
-            (H::BLOCK + H::DIGEST) as u64,
-            inner.as_ref(),
-        )
+        self.outer_rest(inner.as_ref()).finish()
+    }
+
+    /// Returns the outer hash's rest: the inner digest after the block
+    /// K' ^ opad.
+    #[inline]
+    fn outer_rest<'a>(&self, inner: &'a [u8]) -> Rest<'a, H> {
+        Rest {
+            state: self.outer,
+            block: H::ZERO_BLOCK,
+            at: 0,
+            length: (H::BLOCK + H::DIGEST) as u64,
+            tail: inner,
+        }
     }
 
     /// Returns the MAC of the message absorbed followed by `tail`, as
@@ -80,6 +87,21 @@ impl<H: Sha2> Hmac<H> {
     #[inline]
     pub fn words_with(&self, tail: &[u8]) -> H::Words {
         H::words(&self.state_with(tail))
+    }
+
+    /// Returns the MACs of the message absorbed followed by `a`, and by
+    /// `b`, as [`Hmac::words_with`] of each: both inner hashes, then both
+    /// outer ones, each pair of final blocks compressed by one
+    /// [`Sha2::compress_pair`]. For SHA-256 that is the two-lane
+    /// compression ([`compress256_x2`](super::compress256_x2)), whose lanes
+    /// overlap where one SHA-256 block's rounds each wait on the last
+    /// (docs/performance.md, "Two SHA-256 lanes at once").
+    #[inline]
+    pub fn words_with_pair(&self, a: &[u8], b: &[u8]) -> [H::Words; 2] {
+        let [a, b] = finish_pair([self.inner.rest(a), self.inner.rest(b)]);
+        let (a, b) = (H::digest(&a), H::digest(&b));
+        let [a, b] = finish_pair([self.outer_rest(a.as_ref()), self.outer_rest(b.as_ref())]);
+        [H::words(&a), H::words(&b)]
     }
 
     /// Returns the MAC of the message absorbed followed by `tail`.
@@ -213,6 +235,45 @@ mod tests {
     fn agrees_with_the_hmac_crate_at_every_length() {
         agrees_with_the_hmac_crate::<Sha256>(reference!(sha2::Sha256));
         agrees_with_the_hmac_crate::<Sha512>(reference!(sha2::Sha512));
+    }
+
+    /// Checks that [`Hmac::words_with_pair`] gives what
+    /// [`Hmac::words_with`] gives for each tail: tails of every length to a
+    /// little over a block after prefixes around a block boundary (each
+    /// tail's inner hash one final block or more, the pair's two alike or
+    /// not), then random keys, prefixes and tails.
+    fn pairs_are_two_macs<H: Sha2>() {
+        let bytes: Vec<u8> = (0..=255).cycle().take(3 * H::BLOCK).collect();
+        for prefix in [0, 1, H::BLOCK - 10, H::BLOCK - 1] {
+            let mac = Hmac::<H>::new(b"key").chain(&bytes[..prefix]);
+            for a in 0..=H::BLOCK + 2 {
+                for b in [0, 1, a / 2, H::BLOCK - prefix % H::BLOCK, H::BLOCK + 2] {
+                    let (a, b) = (&bytes[1..=a], &bytes[2..b + 2]);
+                    let expected = [mac.words_with(a), mac.words_with(b)];
+                    assert_eq!(mac.words_with_pair(a, b), expected, "{prefix} {a:?} {b:?}");
+                    let swapped = [expected[1], expected[0]];
+                    assert_eq!(mac.words_with_pair(b, a), swapped);
+                }
+            }
+        }
+        let mut random = SplitMix64::new(11 + u64::try_from(H::BLOCK).unwrap());
+        let mut below = |n: usize| usize::try_from(random.next_u64() % n as u64).unwrap();
+        for _ in 0..300 {
+            let key = &bytes[..below(2 * H::BLOCK)];
+            let mac = Hmac::<H>::new(key).chain(&bytes[..below(3 * H::BLOCK)]);
+            let a = &bytes[below(H::BLOCK)..][..below(H::BLOCK)];
+            let b = &bytes[below(H::BLOCK)..][..below(H::BLOCK)];
+            assert_eq!(
+                mac.words_with_pair(a, b),
+                [mac.words_with(a), mac.words_with(b)]
+            );
+        }
+    }
+
+    #[test]
+    fn a_pair_of_macs_is_each_mac() {
+        pairs_are_two_macs::<Sha256>();
+        pairs_are_two_macs::<Sha512>();
     }
 
     #[test]

@@ -16,12 +16,16 @@
 //!   HMAC-SHA256(key, prefix + ":" + k) (`hmac-blackjack`); their SHA-512
 //!   forms give sixteen numbers per hash.
 //! - [`Blocks`] and [`blocks`]: what one deal compresses, per function.
+//! - [`compress256_x2`]: two independent SHA-256 blocks compressed at once,
+//!   with the Intel SHA extensions where the CPU has them (the one module
+//!   of `unsafe` code); [`Hmac::words_with_pair`] uses it for two MACs.
 
 pub mod blocks;
 mod copy;
 mod counter;
 mod functions;
 mod hmac;
+mod lanes;
 mod midstate;
 mod one_block;
 
@@ -29,6 +33,7 @@ pub use blocks::Blocks;
 pub use counter::{Counter, PrefixHash};
 pub use functions::{Algorithm, Sha2, Sha256, Sha512};
 pub use hmac::Hmac;
+pub use lanes::compress256_x2;
 pub use midstate::Midstate;
 pub use one_block::digest_parts;
 
