@@ -11,7 +11,7 @@ mod key;
 use std::borrow::Cow;
 
 use fairdeal_core::cards::{Card, identity_into};
-use fairdeal_core::hash::Sha256Counter;
+use fairdeal_core::hash::{Sha256Counter, Sha256PairedCounter};
 use fairdeal_core::info::{
     BenchCase, Cli, Commitment, DealerSide, Draw, Forms, Hashed, Hints, History, Label, Period,
     Player, SchemeInfo, SeatNames,
@@ -110,15 +110,16 @@ impl SingleDeal for AtoutV1 {
 
     type Input = Input;
     type Draw = u32;
-    type Stream = Sha256Counter;
+    type Stream = Sha256PairedCounter;
     type Deal = Deal;
 
     fn commitment(input: &Input) -> Fingerprint {
         Fingerprint::of(input.secret().as_bytes())
     }
 
-    fn stream(input: &Input) -> Sha256Counter {
-        Sha256Counter::new(&key_digits(input))
+    fn stream(input: &Input) -> Sha256PairedCounter {
+        // Four blocks for the 31 numbers of a 32-card shuffle: two pairs.
+        Sha256Counter::new(&key_digits(input)).in_pairs()
     }
 
     fn starting_deck(_: &Input) -> Cow<'static, [Card]> {

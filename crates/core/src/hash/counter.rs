@@ -43,6 +43,41 @@ impl<H: Sha2> PrefixHash for Midstate<H> {
     fn words_with(&self, tail: &[u8]) -> H::Words {
         Midstate::words_with(self, tail)
     }
+
+    #[inline]
+    fn words_with_pair(&self, a: &[u8], b: &[u8]) -> [H::Words; 2] {
+        Midstate::words_with_pair(self, a, b)
+    }
+}
+
+/// A [`PrefixHash`] whose [`Counter`] hashes its blocks two at a time
+/// ([`Counter::in_pairs`]), for a reader that takes an even number of them.
+///
+/// A type, not a flag of the counter: a flag made every counter's refill
+/// test it and its numbers' index narrower, and a euchremaster deal, whose
+/// three blocks are hashed one at a time, measured 7% slower for it.
+#[derive(Clone, Debug)]
+pub struct InPairs<P>(P);
+
+impl<P: PrefixHash> PrefixHash for InPairs<P> {
+    type Words = P::Words;
+
+    #[inline]
+    fn update(&mut self, bytes: &[u8]) {
+        self.0.update(bytes);
+    }
+
+    #[inline]
+    fn words_with(&self, tail: &[u8]) -> P::Words {
+        self.0.words_with(tail)
+    }
+
+    const LANES: usize = 2;
+
+    #[inline]
+    fn words_with_pair(&self, a: &[u8], b: &[u8]) -> [P::Words; 2] {
+        self.0.words_with_pair(a, b)
+    }
 }
 
 impl<H: Sha2> PrefixHash for Hmac<H> {
@@ -109,6 +144,21 @@ impl<P: PrefixHash> Counter<P> {
             blocks: [P::Words::default(); 2],
             next: 0,
             end: 0,
+        }
+    }
+
+    /// Returns this stream hashing its blocks two at a time
+    /// ([`PrefixHash::words_with_pair`]: one two-lane compression where the
+    /// hash has one), for a reader that takes an even number of blocks:
+    /// atout-v1's 32-card shuffle takes four. The numbers are the same; a
+    /// reader that stops after an odd number has hashed one block more.
+    pub fn in_pairs(self) -> Counter<InPairs<P>> {
+        Counter {
+            after_prefix: InPairs(self.after_prefix),
+            k: self.k,
+            blocks: self.blocks,
+            next: self.next,
+            end: self.end,
         }
     }
 
@@ -205,6 +255,27 @@ mod tests {
         assert_eq!(taken[..8], words(&first));
         assert_eq!(taken[8], words(&second)[0]);
         assert_eq!(Sha256Counter::preimage(b"abc", 12), b"abc:12");
+    }
+
+    #[test]
+    fn a_counter_in_pairs_gives_the_same_numbers() {
+        // Prefixes whose tails pad into one block and into two, every count
+        // of numbers from 0 to 5 blocks and a half, against sha2 block by
+        // block.
+        for prefix_len in [0, 1, 40, 53, 54, 63, 64, 100] {
+            let prefix = vec![b'p'; prefix_len];
+            let expected: Vec<u32> = (0..6)
+                .flat_map(|k| words(&sha2::Sha256::digest(Sha256Counter::preimage(&prefix, k))))
+                .collect();
+            for count in 0..=44 {
+                let paired: Vec<u32> = Sha256Counter::new(&prefix).in_pairs().take(count).collect();
+                assert_eq!(
+                    paired,
+                    expected[..count],
+                    "prefix {prefix_len}, {count} numbers"
+                );
+            }
+        }
     }
 
     #[test]

@@ -107,6 +107,15 @@ impl<H: Sha2> Midstate<H> {
         H::words(&self.state_with(tail))
     }
 
+    /// Returns the digests of what was absorbed followed by `a`, and by
+    /// `b`, as [`Midstate::words_with`] of each: both final blocks in one
+    /// two-lane compression where `H` has one ([`Sha2::compress_pair`]).
+    #[inline]
+    pub fn words_with_pair(&self, a: &[u8], b: &[u8]) -> [H::Words; 2] {
+        let [a, b] = finish_pair([self.rest(a), self.rest(b)]);
+        [H::words(&a), H::words(&b)]
+    }
+
     /// Returns the digest of what was absorbed followed by `tail`.
     pub fn digest_with(&self, tail: &[u8]) -> H::Digest {
         H::digest(&self.state_with(tail))

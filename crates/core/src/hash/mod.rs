@@ -30,7 +30,7 @@ mod midstate;
 mod one_block;
 
 pub use blocks::Blocks;
-pub use counter::{Counter, PrefixHash};
+pub use counter::{Counter, InPairs, PrefixHash};
 pub use functions::{Algorithm, Sha2, Sha256, Sha512};
 pub use hmac::Hmac;
 pub use lanes::compress256_x2;
@@ -43,6 +43,8 @@ pub type HmacSha256 = Hmac<Sha256>;
 pub type HmacSha512 = Hmac<Sha512>;
 /// SHA-256(prefix + ":" + k), eight u32 big-endian numbers per hash.
 pub type Sha256Counter = Counter<Midstate<Sha256>>;
+/// [`Sha256Counter`] hashing its blocks two at a time ([`Counter::in_pairs`]).
+pub type Sha256PairedCounter = Counter<InPairs<Midstate<Sha256>>>;
 /// SHA-512(prefix + ":" + k), sixteen u32 big-endian numbers per hash.
 pub type Sha512Counter = Counter<Midstate<Sha512>>;
 /// HMAC-SHA256(key, prefix + ":" + k), eight u32 big-endian numbers per
