@@ -1,7 +1,7 @@
 //! The text that joins the secret and every seat's number, and the key it
 //! hashes to (docs/schemes/atout-v1.md, step 2: the text and the key).
 
-use fairdeal_core::hash::{Midstate, Sha256, digest_parts};
+use fairdeal_core::hash::{Sha256, digest_parts};
 
 use crate::Input;
 
@@ -10,15 +10,19 @@ pub const TAG: &str = "atout-v1";
 /// Joins the tag, the secret and the numbers; no input may hold one.
 pub const SEPARATOR: char = '|';
 
+/// Returns the text's parts in order: the tag, then a separator and the
+/// secret, and a separator and each seat's number.
+fn parts(input: &Input) -> impl Iterator<Item = &[u8]> + Clone {
+    const SEPARATOR_BYTES: &[u8] = &[SEPARATOR as u8];
+    let fields = std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str));
+    std::iter::once(TAG.as_bytes())
+        .chain(fields.flat_map(|field| [SEPARATOR_BYTES, field.as_bytes()]))
+}
+
 /// Returns `atout-v1|secret|number 0|number 1|...`: a robot's empty number
 /// leaves two separators side by side.
 pub fn text(input: &Input) -> String {
-    let mut text = String::from(TAG);
-    for part in std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str)) {
-        text.push(SEPARATOR);
-        text.push_str(part);
-    }
-    text
+    String::from_utf8_lossy(&parts(input).collect::<Vec<_>>().concat()).into_owned()
 }
 
 /// Returns the key: the 64 lowercase hex digits of SHA-256([`text`]). The
@@ -27,36 +31,11 @@ pub fn key(input: &Input) -> String {
     String::from_utf8_lossy(&key_digits(input)).into_owned()
 }
 
-/// Returns the key's 64 hex digits as bytes, hashing the text's parts one
-/// after another: nothing is allocated (the stream is made once per deal).
+/// Returns the key's 64 hex digits as bytes, hashing the text's parts
+/// without joining them: nothing is allocated (the stream is made once per
+/// deal), and a text of one block is hashed in one go (`digest_parts`).
 pub fn key_digits(input: &Input) -> [u8; 64] {
-    // The tag, then a separator and a part for the secret and each of the
-    // (at most four) seats' numbers, listed on the stack: a text of one
-    // block is then hashed in one go (`digest_parts`).
-    const SEPARATOR_BYTES: &[u8] = &[SEPARATOR as u8];
-    let mut parts: [&[u8]; 11] = [TAG.as_bytes(); 11];
-    let mut count = 1;
-    for part in std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str)) {
-        if let Some([separator, text]) = parts.get_mut(count..count + 2) {
-            *separator = SEPARATOR_BYTES;
-            *text = part.as_bytes();
-        }
-        count += 2;
-    }
-    let digest = match parts.get(..count) {
-        Some(parts) => digest_parts::<Sha256>(parts),
-        // More seats than any variant has: hashed part by part.
-        None => {
-            let mut hasher = Midstate::<Sha256>::new().chain(TAG.as_bytes());
-            for part in
-                std::iter::once(input.secret()).chain(input.numbers().iter().map(String::as_str))
-            {
-                hasher.update(SEPARATOR_BYTES);
-                hasher.update(part.as_bytes());
-            }
-            hasher.digest()
-        }
-    };
+    let digest = digest_parts::<Sha256>(parts(input));
     let mut digits = [0; 64];
     // OK because the buffer is exactly twice the digest's 32 bytes.
     let _ = hex::encode_to_slice(digest, &mut digits);

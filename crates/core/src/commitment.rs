@@ -21,7 +21,7 @@ impl Fingerprint {
     /// Returns the fingerprint of the text made of `parts` joined, without
     /// joining them (nothing is allocated).
     pub fn of_parts(parts: &[&[u8]]) -> Self {
-        Self(digest_parts::<Sha256>(parts))
+        Self(digest_parts::<Sha256>(parts.iter().copied()))
     }
 
     /// Returns the fingerprint whose digest is `bytes`.

@@ -4,18 +4,24 @@
 //! receipts' texts.
 
 use super::copy::copy_short;
+use super::midstate::Rest;
 use super::{Midstate, Sha2};
 
 /// Returns the digest of the text made of `parts` joined, without joining
 /// them.
 ///
 /// A text of at most [`Sha2::ONE_BLOCK_MESSAGE`] bytes is written into one
-/// padded block on the stack and compressed once from the IV, without the
-/// [`Midstate`]'s buffering; a longer one goes through [`Midstate`]. On the
-/// Intel Xeon of docs/performance.md the buffering cost about a third of a
-/// one-block lock beyond its compression (issue 26).
-pub fn digest_parts<H: Sha2>(parts: &[&[u8]]) -> H::Digest {
-    let length: usize = parts.iter().map(|part| part.len()).sum();
+/// block on the stack, padded by [`Rest::finish`] as every hash here is,
+/// and compressed once from the IV, without the [`Midstate`]'s buffering;
+/// a longer one goes through [`Midstate`]. On the Intel Xeon of
+/// docs/performance.md the buffering cost about a third of a one-block
+/// lock beyond its compression (issue 26). `parts` is walked twice (the
+/// length, then the bytes), so it is any iterator that can be cloned.
+pub fn digest_parts<'a, H: Sha2>(
+    parts: impl IntoIterator<Item = &'a [u8], IntoIter: Clone>,
+) -> H::Digest {
+    let parts = parts.into_iter();
+    let length: usize = parts.clone().map(<[u8]>::len).sum();
     if length > H::ONE_BLOCK_MESSAGE {
         let mut hasher = Midstate::<H>::new();
         for part in parts {
@@ -24,20 +30,19 @@ pub fn digest_parts<H: Sha2>(parts: &[&[u8]]) -> H::Digest {
         return hasher.digest();
     }
     let mut block = H::ZERO_BLOCK;
-    let bytes = block.as_mut();
     let mut at = 0;
     for part in parts {
-        copy_short(&mut bytes[at..at + part.len()], part);
+        copy_short(&mut block.as_mut()[at..at + part.len()], part);
         at += part.len();
     }
-    bytes[at] = 0x80;
-    // The length in bits, big-endian, in the block's last LENGTH_BYTES
-    // bytes (at most 8 * 111 bits: the high bytes stay zero).
-    let bits = (length as u64 * 8).to_be_bytes();
-    bytes[H::BLOCK - bits.len()..].copy_from_slice(&bits);
-    let mut state = H::IV;
-    H::compress(&mut state, bytes);
-    H::digest(&state)
+    let rest = Rest::<H> {
+        state: H::IV,
+        block,
+        at,
+        length: length as u64,
+        tail: &[],
+    };
+    H::digest(&rest.finish())
 }
 
 #[cfg(test)]
@@ -59,10 +64,10 @@ mod tests {
             let expected = R::digest(message);
             for cut in 0..=len {
                 let (a, b) = message.split_at(cut);
-                let got = digest_parts::<H>(&[a, b]);
+                let got = digest_parts::<H>([a, b]);
                 assert_eq!(got.as_ref(), expected.as_slice(), "{len} cut at {cut}");
                 let (b1, b2) = b.split_at(b.len() / 2);
-                let got = digest_parts::<H>(&[a, b1, b2]);
+                let got = digest_parts::<H>([a, b1, b2]);
                 assert_eq!(
                     got.as_ref(),
                     expected.as_slice(),
@@ -71,7 +76,7 @@ mod tests {
             }
         }
         assert_eq!(
-            digest_parts::<H>(&[]).as_ref(),
+            digest_parts::<H>([]).as_ref(),
             R::digest(b"").as_slice(),
             "no parts"
         );
@@ -86,7 +91,7 @@ mod tests {
     #[test]
     fn the_published_abc() {
         // FIPS 180-2 appendix B.1: SHA-256("abc") = ba7816bf ... f20015ad.
-        let digest = digest_parts::<Sha256>(&[b"a", b"bc"]);
+        let digest = digest_parts::<Sha256>([&b"a"[..], b"bc"]);
         assert_eq!(digest[..4], [0xba, 0x78, 0x16, 0xbf]);
         assert_eq!(digest[28..], [0xf2, 0x00, 0x15, 0xad]);
     }
