@@ -128,7 +128,7 @@ fn fastmod(u: u32, m: u64, n: u64) -> usize {
 /// `taken` is how many were consumed before.
 // Inlined, with the error built out of line: a shuffle calls it once a card,
 // and the error is rare and large.
-#[inline]
+#[inline(always)]
 pub fn next_draw<I: Iterator>(draws: &mut I, taken: usize) -> Result<I::Item, Error> {
     match draws.next() {
         Some(draw) => Ok(draw),

@@ -26,7 +26,7 @@ use fairdeal_core::table::{EuchreDeal, TableView};
 use fairdeal_core::{DealScheme, Error, Fingerprint, FromJson};
 use serde_json::Value;
 
-pub use below::below;
+pub use below::{below, below_of};
 pub use deal::{Dealing, deal};
 /// SplitMix64 is core's now; kept here for the code that names it
 /// `fairdeal::showdown::SplitMix64`.
@@ -146,6 +146,7 @@ impl DealScheme for Showdown {
         Fingerprint::of(input.house_seed().as_bytes())
     }
 
+    #[inline]
     fn stream(input: &Input, deal: usize) -> Xoshiro256StarStar {
         input.seed().stream(deal as u64)
     }
@@ -154,6 +155,10 @@ impl DealScheme for Showdown {
         Cow::Borrowed(gathered_before(input, deal).unwrap_or(&decks::EUCHRE))
     }
 
+    // Always inlined into the caller, which holds the generator: passed to
+    // a call by reference, its four words were stored and loaded again at
+    // every draw.
+    #[inline(always)]
     fn shuffle<I: Iterator<Item = Hex64>>(
         input: &Input,
         deal: usize,

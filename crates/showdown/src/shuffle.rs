@@ -7,7 +7,7 @@ use fairdeal_core::Error;
 use fairdeal_core::shuffle::next_draw;
 use fairdeal_core::stream::Hex64;
 
-use crate::below;
+use crate::below_of;
 
 /// Cards in a euchre deck.
 pub const CARDS: usize = 24;
@@ -23,6 +23,9 @@ pub const STARTING_POSITIONS: [u16; CARDS] = {
 };
 /// Riffles of the kitchen-table shuffle.
 pub const RIFFLES: usize = 3;
+/// A merge's positions are masked to this power of two (above 2 * CARDS),
+/// which no position reaches, so that indexing needs no bounds check.
+const ROOM: usize = 64;
 /// Only these bits of a riffle's draw count towards the split.
 const SPLIT_BITS: u64 = 0x00FF_FFFF;
 
@@ -42,11 +45,12 @@ impl<'a, I: Iterator<Item = Hex64>> Draws<'a, I> {
         Self { inner, taken: 0 }
     }
 
-    #[inline]
-    fn below(&mut self, k: usize) -> Result<usize, Error> {
-        // OK because k and the result are card counts, at most 24.
-        let k = u64::try_from(k).unwrap_or(u64::MAX);
-        below(k, self.inner, &mut self.taken).map(|v| usize::try_from(v).unwrap_or(usize::MAX))
+    /// below(K), as a card index.
+    #[inline(always)]
+    fn below<const K: u64>(&mut self) -> Result<usize, Error> {
+        // OK because the result is below K, a card count.
+        below_of::<K, I>(self.inner, &mut self.taken)
+            .map(|v| usize::try_from(v).unwrap_or(usize::MAX))
     }
 
     #[inline]
@@ -57,21 +61,74 @@ impl<'a, I: Iterator<Item = Hex64>> Draws<'a, I> {
     }
 }
 
+// The shuffles below are written out card by card (a macro lists the card
+// counts) rather than looped: each below(k) then divides by a constant, and
+// the merge's and the swap's positions are constants, which took about a
+// third of a kitchen-table hand's instructions when k came from a table.
+
 /// For i = 23 down to 1: j = below(i + 1); swap i and j.
 ///
 /// # Errors
 ///
 /// When the draws run out.
-#[inline]
+#[inline(always)]
 pub fn fisher_yates<I: Iterator<Item = Hex64>>(
     deck: &mut [u16; CARDS],
     draws: &mut Draws<'_, I>,
 ) -> Result<(), Error> {
-    for i in (1..CARDS).rev() {
-        let j = draws.below(i + 1)?;
-        deck.swap(i, j);
+    macro_rules! swaps {
+        ($($k:literal)*) => {$(
+            // i = k - 1.
+            let j = draws.below::<$k>()?;
+            deck.swap($k - 1, j);
+        )*};
     }
+    swaps!(24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2);
     Ok(())
+}
+
+/// A riffle's two decks: the one merged from and the one merged into.
+struct Merge {
+    /// The deck before the riffle, then room: the rest of either half is
+    /// a run of 24 that starts in its first 24.
+    from: [u16; ROOM],
+    /// The merged cards, and room for a run of 24 after any of them.
+    out: [u16; 2 * CARDS],
+}
+
+impl Merge {
+    /// Places card `CARDS - K` if both halves still have cards (0 < L < K,
+    /// K = L + R): left when below(K) < L. With `CARDS - K` cards placed
+    /// and L = `rest_l` cards left in the left half of size `k`, the next
+    /// left card is `from[k - L]` and the next right card
+    /// `from[CARDS - K + L]`. Returns whether it placed one.
+    // L and k are passed apart from the decks, which live in memory, so
+    // that they stay in registers from card to card.
+    #[inline(always)]
+    fn step<const K: u64, I: Iterator<Item = Hex64>>(
+        &mut self,
+        k: usize,
+        rest_l: &mut usize,
+        draws: &mut Draws<'_, I>,
+    ) -> Result<bool, Error> {
+        // OK because K is a card count.
+        let k_cards = usize::try_from(K).unwrap_or(CARDS);
+        if rest_l.wrapping_sub(1) >= k_cards - 1 {
+            return Ok(false);
+        }
+        let placed = CARDS - k_cards;
+        let take_left = draws.below::<K>()? < *rest_l;
+        // Branch-free: the draw decides, so a branch would be mispredicted
+        // about every other card.
+        let next = if take_left {
+            k - *rest_l
+        } else {
+            placed + *rest_l
+        };
+        self.out[placed] = self.from[next & (ROOM - 1)];
+        *rest_l -= usize::from(take_left);
+        Ok(true)
+    }
 }
 
 /// One riffle: k = popcount of the draw's low 24 bits splits the deck; the
@@ -80,43 +137,52 @@ pub fn fisher_yates<I: Iterator<Item = Hex64>>(
 /// # Errors
 ///
 /// When the draws run out.
-#[inline]
+#[inline(always)]
 pub fn riffle<I: Iterator<Item = Hex64>>(
     deck: &mut [u16; CARDS],
     draws: &mut Draws<'_, I>,
 ) -> Result<(), Error> {
     // The left half is deck[..k], the right half deck[k..].
     let k = (draws.next()? & SPLIT_BITS).count_ones() as usize;
-    let mut out = [0; CARDS];
-    // With `placed` cards out and L cards left in the left half, the next
-    // left card is deck[k - L] and the next right card deck[placed + L].
-    // Only L depends on the draws: the divisor L + R = 24 - placed does
-    // not wait for the draw before, so the divisions overlap, and the loop
-    // keeps few enough numbers to hold them all in registers.
-    let mut rest_l = k;
-    let mut placed = 0;
-    // While both halves have cards.
-    while rest_l != 0 && rest_l != CARDS - placed {
-        let take_left = draws.below(CARDS - placed)? < rest_l;
-        // Branch-free: the draw decides, so a branch would be mispredicted
-        // about every other card.
-        out[placed] = deck[if take_left {
-            k - rest_l
-        } else {
-            placed + rest_l
-        }];
-        rest_l -= usize::from(take_left);
-        placed += 1;
-    }
-    // Then the rest of the half that still has cards.
-    let rest = if rest_l == 0 {
-        &deck[placed..]
-    } else {
-        &deck[k - rest_l..k]
+    let mut merge = Merge {
+        from: [0; ROOM],
+        out: [0; 2 * CARDS],
     };
-    out[placed..].copy_from_slice(rest);
-    *deck = out;
+    // L, the cards left in the left half.
+    let mut rest_l = k;
+    merge.from[..CARDS].copy_from_slice(deck);
+    // While both halves have cards; with one card left, one half is empty.
+    let placed = 'merge: {
+        macro_rules! steps {
+            ($($k:literal)*) => {$(
+                if !merge.step::<$k, I>(k, &mut rest_l, draws)? {
+                    break 'merge CARDS - $k;
+                }
+            )*};
+        }
+        steps!(24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2);
+        CARDS - 1
+    };
+    // Then the rest of the half that still has cards: the right half's
+    // from position `placed` when the left is empty, else the left's.
+    let rest = if rest_l == 0 { placed } else { k - rest_l };
+    let run: [u16; CARDS] = run_at(&merge.from, rest);
+    // A copy of a fixed length, whatever `placed` is: no call to memcpy.
+    if let Some(tail) = merge.out.get_mut(placed..placed + CARDS) {
+        tail.copy_from_slice(&run);
+    }
+    *deck = run_at(&merge.out, 0);
     Ok(())
+}
+
+/// The 24 positions from `at` (at most 24) of a doubled deck.
+#[inline(always)]
+fn run_at(doubled: &[u16], at: usize) -> [u16; CARDS] {
+    let mut run = [0; CARDS];
+    if let Some(from) = doubled.get(at..at + CARDS) {
+        run.copy_from_slice(from);
+    }
+    run
 }
 
 /// A cut: c = 1 + below(23); the deck becomes positions c..23 then 0..c-1.
@@ -124,13 +190,17 @@ pub fn riffle<I: Iterator<Item = Hex64>>(
 /// # Errors
 ///
 /// When the draws run out.
-#[inline]
+#[inline(always)]
 pub fn cut<I: Iterator<Item = Hex64>>(
     deck: &mut [u16; CARDS],
     draws: &mut Draws<'_, I>,
 ) -> Result<(), Error> {
-    let c = 1 + draws.below(CARDS - 1)?;
-    deck.rotate_left(c);
+    let c = 1 + draws.below::<{ CARDS as u64 - 1 }>()?;
+    // Positions c.. of the deck written twice over.
+    let mut doubled = [0; 2 * CARDS];
+    doubled[..CARDS].copy_from_slice(deck);
+    doubled[CARDS..].copy_from_slice(deck);
+    *deck = run_at(&doubled, c);
     Ok(())
 }
 
@@ -166,6 +236,25 @@ mod tests {
         cut(&mut d, &mut Draws::new(&mut it)).unwrap();
         assert_eq!(d[0], 5);
         assert_eq!(d[23], 4);
+    }
+
+    #[test]
+    fn cut_matches_the_method_as_written_for_every_c() {
+        // below(23) = c - 1 for every c, then once after a rejected draw
+        // (2^64 mod 23 = 16, so u64::MAX is rejected).
+        let start: [u16; CARDS] = std::array::from_fn(|i| u16::try_from(i * 5 % CARDS).unwrap());
+        for c in 1..CARDS {
+            let below = u64::try_from(c - 1).unwrap();
+            for draws in [vec![below], vec![u64::MAX, below]] {
+                let mut it = draws.iter().copied().map(Hex64);
+                let mut d = start;
+                cut(&mut d, &mut Draws::new(&mut it)).unwrap();
+                let mut expected = start.to_vec();
+                expected.rotate_left(c);
+                assert_eq!(d.to_vec(), expected, "c = {c}");
+                assert_eq!(it.count(), 0, "c = {c}: every draw used");
+            }
+        }
     }
 
     /// below(k) as docs/schemes/showdown.md (step 4: below(k)) words it, in

@@ -30,6 +30,9 @@ impl GameSeed {
     ///
     /// The state is G's four big-endian words XOR the first four SplitMix64
     /// outputs from state n.
+    // Inlined into the shuffle's caller: returned through memory from a
+    // call, the generator's state stayed in memory for the whole shuffle.
+    #[inline]
     pub fn stream(&self, n: u64) -> Xoshiro256StarStar {
         let mut mix = SplitMix64::new(n);
         let mut s = [0; 4];

@@ -24,6 +24,7 @@ impl Xoshiro256StarStar {
     }
 
     /// Returns the next draw, `next()` of the published code.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         // result = rotl(s1 * 5, 7) * 9
         let result = self.s1.wrapping_mul(5).rotate_left(7).wrapping_mul(9);
@@ -42,6 +43,7 @@ impl Xoshiro256StarStar {
 impl Iterator for Xoshiro256StarStar {
     type Item = Hex64;
 
+    #[inline]
     fn next(&mut self) -> Option<Hex64> {
         Some(Hex64(self.next_u64()))
     }

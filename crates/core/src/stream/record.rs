@@ -36,7 +36,10 @@ where
 {
     type Item = I::Item;
 
-    #[inline]
+    // Always inlined, even on a shuffle's cold paths (a rejected draw): one
+    // call with the recorder's address and the generator inside it could no
+    // longer live in registers anywhere in the shuffle.
+    #[inline(always)]
     fn next(&mut self) -> Option<I::Item> {
         let item = self.inner.next()?;
         self.taken.push(item);
