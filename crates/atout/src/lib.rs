@@ -10,7 +10,7 @@ mod key;
 
 use std::borrow::Cow;
 
-use fairdeal_core::cards::{Card, identity_into};
+use fairdeal_core::cards::{Card, identity_array};
 use fairdeal_core::hash::{Sha256Counter, Sha256PairedCounter};
 use fairdeal_core::info::{
     BenchCase, Cli, Commitment, DealerSide, Draw, Forms, Hashed, Hints, History, Label, Period,
@@ -131,8 +131,13 @@ impl SingleDeal for AtoutV1 {
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
-        identity_into(positions, STARTING_DECK.len());
-        fisher_yates_rejection(positions, draws)
+        // Shuffled as an array of the deck's size, then copied: the swaps
+        // need no length read from the list.
+        let mut deck = identity_array::<{ STARTING_DECK.len() }>();
+        fisher_yates_rejection(&mut deck, draws)?;
+        positions.clear();
+        positions.extend_from_slice(&deck);
+        Ok(())
     }
 
     fn deal(input: &Input, deck: &[Card], out: &mut Deal) {

@@ -18,6 +18,10 @@ pub fn mul_shift(u: u32, n: u32) -> u32 {
 /// # Errors
 ///
 /// [`ErrorKind::StreamExhausted`] (field `randoms`) when `draws` ends first.
+// Always inlined into the scheme's shuffle: called with the recorder by
+// reference, the generator inside it was stored and loaded again at every
+// draw.
+#[inline(always)]
 pub fn fisher_yates_mul_shift<I>(positions: &mut [u16], draws: &mut I) -> Result<(), Error>
 where
     I: Iterator<Item = u32>,

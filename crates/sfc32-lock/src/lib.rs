@@ -10,7 +10,7 @@ mod state;
 
 use std::borrow::Cow;
 
-use fairdeal_core::cards::{Card, identity_into};
+use fairdeal_core::cards::{Card, identity_array};
 use fairdeal_core::info::{
     BenchCase, Cli, Commitment, DealerSide, Draw, Drawn, FieldSlips, Forms, Hashed, Hints, History,
     Label, Period, Player, SchemeInfo, SeatNames,
@@ -126,13 +126,21 @@ impl SingleDeal for Sfc32Lock {
         Cow::Borrowed(&STARTING_DECK)
     }
 
+    // Always inlined into the caller that holds the generator, so that its
+    // four words stay in registers through the shuffle.
+    #[inline(always)]
     fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
-        identity_into(positions, STARTING_DECK.len());
-        fisher_yates_mul_shift(positions, draws)
+        // Shuffled as an array of the deck's size, then copied: the swaps
+        // need no length read from the list.
+        let mut deck = identity_array::<{ STARTING_DECK.len() }>();
+        fisher_yates_mul_shift(&mut deck, draws)?;
+        positions.clear();
+        positions.extend_from_slice(&deck);
+        Ok(())
     }
 
     fn deal(_: &Input, deck: &[Card], out: &mut EuchreDeal) {

@@ -160,10 +160,34 @@ pub fn identity(n: usize) -> Vec<u16> {
     (0..n).collect()
 }
 
+/// Returns the starting positions `0..N` as an array, for a shuffle of a
+/// deck whose size is known when compiling (no bounds to check at run time,
+/// nothing allocated).
+///
+/// # Panics
+///
+/// When compiled with `N` above `u16::MAX`, as [`identity`].
+pub const fn identity_array<const N: usize>() -> [u16; N] {
+    assert!(N <= u16::MAX as usize, "a deck of at most 65535 cards");
+    let mut positions = [0; N];
+    let mut p = 0u16;
+    while (p as usize) < N {
+        positions[p as usize] = p;
+        p += 1;
+    }
+    positions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::{Rank, Suit};
+
+    #[test]
+    fn the_identity_array_is_the_identity() {
+        assert_eq!(identity_array::<24>().to_vec(), identity(24));
+        assert_eq!(identity_array::<0>(), [0u16; 0]);
+    }
 
     #[test]
     fn a_shoe_takes_each_copy_in_order() {
