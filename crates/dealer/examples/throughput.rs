@@ -14,7 +14,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use fairdeal::DynScheme;
-use fairdeal::core::info::Period;
 use fairdeal_dealer::{CommitOptions, Dealer, Error};
 use serde_json::{Map, Value};
 
@@ -28,16 +27,13 @@ fn scheme(pair: bool) -> (&'static dyn DynScheme, Map<String, Value>) {
     let scheme = fairdeal::SCHEMES
         .iter()
         .copied()
-        .find(|s| matches!(s.info().history.period, Period::Nonce { .. }) == pair)
+        .find(|&s| fairdeal_dealer::deals_in_periods(s) == pair)
         .expect("a registered scheme of each kind");
     let info = scheme.info();
-    let Ok(Value::Object(mut input)) = serde_json::from_str(info.bench[0].input) else {
+    let Ok(Value::Object(input)) = serde_json::from_str(info.bench[0].input) else {
         panic!("{}: the bench case is an object", info.id);
     };
-    for field in fairdeal_dealer::dealer_fields(scheme, pair) {
-        input.remove(field);
-    }
-    (scheme, input)
+    (scheme, fairdeal_dealer::player_input(scheme, input, pair))
 }
 
 fn rounds(dealer: &Dealer) -> Result<f64, Error> {

@@ -148,7 +148,7 @@ impl Dealer {
     pub fn commit(&self, scheme: &str, options: &CommitOptions) -> Result<Committed, Error> {
         let scheme = registered(scheme)?;
         let info = scheme.info();
-        let pair = matches!(info.history.period, HistoryPeriod::Nonce { .. });
+        let pair = deals_in_periods(scheme);
         let mut settings = Map::new();
         match (info.dealer.variant, &options.variant) {
             (Some(field), Some(v)) => {
@@ -538,6 +538,27 @@ pub fn dealer_fields(scheme: &dyn DynScheme, bet: bool) -> impl Iterator<Item = 
         .chain(info.dealer.drawn.iter().map(|d| d.field))
         .chain(info.dealer.variant)
         .chain(nonce)
+}
+
+/// Returns `input` less the fields the dealer draws or sets
+/// ([`dealer_fields`]): what the player and the table give after the
+/// commitment. A whole input (a scheme's bench case, a receipt's fields)
+/// becomes the `deal` or `bet` of a round.
+pub fn player_input(
+    scheme: &dyn DynScheme,
+    mut input: Map<String, Value>,
+    bet: bool,
+) -> Map<String, Value> {
+    for field in dealer_fields(scheme, bet) {
+        input.remove(field);
+    }
+    input
+}
+
+/// Whether `scheme` deals in seed periods: a pair of seeds serving many
+/// bets told apart by a nonce, rather than a seed a deal.
+pub fn deals_in_periods(scheme: &dyn DynScheme) -> bool {
+    matches!(scheme.info().history.period, HistoryPeriod::Nonce { .. })
 }
 
 /// Refuses, in `input`, a field the dealer draws or sets

@@ -44,6 +44,7 @@ pub mod store;
 
 pub use dealer::{
     CommitOptions, Committed, Dealer, Dealt, MAX_ROTATE_AFTER, Status, dealer_fields,
+    deals_in_periods, player_input,
 };
 pub use error::{Error, ErrorKind};
 pub use log::{BadEntry, LogCheck};

@@ -17,7 +17,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use fairdeal::DynScheme;
-use fairdeal::core::info::Period;
 use fairdeal_serve::{App, Limits, Token};
 use serde_json::{Value, json};
 use tokio::net::TcpListener;
@@ -39,15 +38,13 @@ fn scheme(pair: bool) -> (&'static dyn DynScheme, Value) {
     let scheme = fairdeal::SCHEMES
         .iter()
         .copied()
-        .find(|s| matches!(s.info().history.period, Period::Nonce { .. }) == pair)
+        .find(|&s| fairdeal_dealer::deals_in_periods(s) == pair)
         .expect("a registered scheme of each kind");
     let info = scheme.info();
-    let Ok(Value::Object(mut input)) = serde_json::from_str(info.bench[0].input) else {
+    let Ok(Value::Object(input)) = serde_json::from_str(info.bench[0].input) else {
         panic!("{}: the bench case is an object", info.id);
     };
-    for field in fairdeal_dealer::dealer_fields(scheme, pair) {
-        input.remove(field);
-    }
+    let input = fairdeal_dealer::player_input(scheme, input, pair);
     (scheme, Value::Object(input))
 }
 

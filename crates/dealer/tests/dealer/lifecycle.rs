@@ -250,3 +250,26 @@ fn a_dealer_is_shared_by_threads_and_the_store_by_processes() {
     assert!(e.to_string().contains("not a fairdeal dealer store"), "{e}");
     assert!(folder.path().exists());
 }
+
+#[test]
+fn the_players_input_is_the_input_less_the_dealers_fields() {
+    for scheme in fairdeal::SCHEMES {
+        for bet in [false, true] {
+            let whole = crate::util::sample(*scheme);
+            let theirs: Vec<&str> = fairdeal_dealer::dealer_fields(*scheme, bet).collect();
+            let kept = fairdeal_dealer::player_input(*scheme, whole.clone(), bet);
+            for (field, value) in &whole {
+                let expected = (!theirs.contains(&field.as_str())).then_some(value);
+                assert_eq!(kept.get(field), expected, "{}: {field}", scheme.id());
+            }
+            assert!(
+                kept.keys().all(|k| whole.contains_key(k)),
+                "{}",
+                scheme.id()
+            );
+            // The secret is always the dealer's.
+            let secret = scheme.info().history.secret;
+            assert!(!kept.contains_key(secret), "{}: {secret}", scheme.id());
+        }
+    }
+}

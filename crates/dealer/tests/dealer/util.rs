@@ -4,7 +4,6 @@
 use std::path::{Path, PathBuf};
 
 use fairdeal::DynScheme;
-use fairdeal::core::info::Period;
 use fairdeal::core::stream::SplitMix64;
 use fairdeal_dealer::{CommitOptions, Entropy, Error};
 use serde_json::{Map, Value};
@@ -83,14 +82,10 @@ pub fn commit_options(scheme: &dyn DynScheme) -> CommitOptions {
 /// commitment: every one but those the dealer draws or sets (and, for a
 /// seed pair, the nonce).
 pub fn player_input(scheme: &dyn DynScheme) -> Map<String, Value> {
-    let mut input = sample(scheme);
-    for field in fairdeal_dealer::dealer_fields(scheme, true) {
-        input.remove(field);
-    }
-    input
+    fairdeal_dealer::player_input(scheme, sample(scheme), true)
 }
 
 /// Whether the scheme deals in seed periods.
 pub fn pair(scheme: &dyn DynScheme) -> bool {
-    matches!(scheme.info().history.period, Period::Nonce { .. })
+    fairdeal_dealer::deals_in_periods(scheme)
 }

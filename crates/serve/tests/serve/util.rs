@@ -6,7 +6,6 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use fairdeal::DynScheme;
-use fairdeal::core::info::Period;
 use fairdeal_serve::{App, Limits, Token};
 use serde_json::{Map, Value, json};
 use tokio::net::TcpListener;
@@ -126,16 +125,12 @@ pub fn commit_body(scheme: &dyn DynScheme, rotate_after: Option<u64>) -> Value {
 /// commitment: every one but those the dealer draws or sets (and a seed
 /// pair's nonce).
 pub fn player_input(scheme: &dyn DynScheme) -> Value {
-    let mut input = sample(scheme);
-    for field in fairdeal_dealer::dealer_fields(scheme, true) {
-        input.remove(field);
-    }
-    Value::Object(input)
+    Value::Object(fairdeal_dealer::player_input(scheme, sample(scheme), true))
 }
 
 /// Whether the scheme deals in seed periods.
 pub fn pair(scheme: &dyn DynScheme) -> bool {
-    matches!(scheme.info().history.period, Period::Nonce { .. })
+    fairdeal_dealer::deals_in_periods(scheme)
 }
 
 /// Commits and deals a round of `scheme` with its sample input; where the
