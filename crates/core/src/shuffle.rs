@@ -21,7 +21,7 @@ pub fn mul_shift(u: u32, n: u32) -> u32 {
 // Always inlined into the scheme's shuffle: called with the recorder by
 // reference, the generator inside it was stored and loaded again at every
 // draw.
-#[inline(always)]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 pub fn fisher_yates_mul_shift<I>(positions: &mut [u16], draws: &mut I) -> Result<(), Error>
 where
     I: Iterator<Item = u32>,
@@ -132,7 +132,7 @@ fn fastmod(u: u32, m: u64, n: u64) -> usize {
 /// `taken` is how many were consumed before.
 // Inlined, with the error built out of line: a shuffle calls it once a card,
 // and the error is rare and large.
-#[inline(always)]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 pub fn next_draw<I: Iterator>(draws: &mut I, taken: usize) -> Result<I::Item, Error> {
     match draws.next() {
         Some(draw) => Ok(draw),

@@ -128,7 +128,7 @@ impl SingleDeal for Sfc32Lock {
 
     // Always inlined into the caller that holds the generator, so that its
     // four words stay in registers through the shuffle.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn shuffle<I: Iterator<Item = u32>>(
         _: &Input,
         draws: &mut I,

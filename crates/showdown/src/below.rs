@@ -153,7 +153,7 @@ pub fn below_of<const K: u64, I: Iterator<Item = Hex64>>(
 fn rejected() {}
 
 /// Takes the next draw, counting it.
-#[inline(always)]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 fn draw<I: Iterator<Item = Hex64>>(draws: &mut I, taken: &mut usize) -> Result<u64, Error> {
     let Hex64(x) = next_draw(draws, *taken)?;
     *taken += 1;

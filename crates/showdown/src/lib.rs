@@ -158,7 +158,7 @@ impl DealScheme for Showdown {
     // Always inlined into the caller, which holds the generator: passed to
     // a call by reference, its four words were stored and loaded again at
     // every draw.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn shuffle<I: Iterator<Item = Hex64>>(
         input: &Input,
         deal: usize,

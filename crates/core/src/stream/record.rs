@@ -39,7 +39,7 @@ where
     // Always inlined, even on a shuffle's cold paths (a rejected draw): one
     // call with the recorder's address and the generator inside it could no
     // longer live in registers anywhere in the shuffle.
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     fn next(&mut self) -> Option<I::Item> {
         let item = self.inner.next()?;
         self.taken.push(item);

@@ -9,6 +9,20 @@ use fairdeal_core::stream::Hex64;
 
 use crate::below_of;
 
+#[cfg(any(test, target_arch = "wasm32"))]
+mod looped;
+#[cfg(any(test, not(target_arch = "wasm32")))]
+mod written_out;
+
+// Two forms of the same steps: written out card by card where speed counts,
+// looped in the page's .wasm, which is built for size (written out, the
+// shuffles took 44 KiB more of it). Both are tested against the method as
+// written, and the page runs every vector through the looped form.
+#[cfg(target_arch = "wasm32")]
+pub use looped::{fisher_yates, riffle};
+#[cfg(not(target_arch = "wasm32"))]
+pub use written_out::{fisher_yates, riffle};
+
 /// Cards in a euchre deck.
 pub const CARDS: usize = 24;
 /// The starting positions 0..23, which a shuffle permutes.
@@ -25,6 +39,7 @@ pub const STARTING_POSITIONS: [u16; CARDS] = {
 pub const RIFFLES: usize = 3;
 /// A merge's positions are masked to this power of two (above 2 * CARDS),
 /// which no position reaches, so that indexing needs no bounds check.
+#[cfg(any(test, not(target_arch = "wasm32")))]
 const ROOM: usize = 64;
 /// Only these bits of a riffle's draw count towards the split.
 const SPLIT_BITS: u64 = 0x00FF_FFFF;
@@ -45,6 +60,16 @@ impl<'a, I: Iterator<Item = Hex64>> Draws<'a, I> {
         Self { inner, taken: 0 }
     }
 
+    /// below(k) for a k known only at run time, as a card index.
+    #[cfg(any(test, target_arch = "wasm32"))]
+    #[inline]
+    fn below_dyn(&mut self, k: usize) -> Result<usize, Error> {
+        // OK because k and the result are card counts, at most 24.
+        let k = u64::try_from(k).unwrap_or(u64::MAX);
+        crate::below(k, self.inner, &mut self.taken)
+            .map(|v| usize::try_from(v).unwrap_or(usize::MAX))
+    }
+
     /// below(K), as a card index.
     #[inline(always)]
     fn below<const K: u64>(&mut self) -> Result<usize, Error> {
@@ -59,120 +84,6 @@ impl<'a, I: Iterator<Item = Hex64>> Draws<'a, I> {
         self.taken += 1;
         Ok(x)
     }
-}
-
-// The shuffles below are written out card by card (a macro lists the card
-// counts) rather than looped: each below(k) then divides by a constant, and
-// the merge's and the swap's positions are constants, which took about a
-// third of a kitchen-table hand's instructions when k came from a table.
-
-/// For i = 23 down to 1: j = below(i + 1); swap i and j.
-///
-/// # Errors
-///
-/// When the draws run out.
-#[inline(always)]
-pub fn fisher_yates<I: Iterator<Item = Hex64>>(
-    deck: &mut [u16; CARDS],
-    draws: &mut Draws<'_, I>,
-) -> Result<(), Error> {
-    macro_rules! swaps {
-        ($($k:literal)*) => {$(
-            // i = k - 1.
-            let j = draws.below::<$k>()?;
-            deck.swap($k - 1, j);
-        )*};
-    }
-    swaps!(24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2);
-    Ok(())
-}
-
-/// A riffle's two decks: the one merged from and the one merged into.
-struct Merge {
-    /// The deck before the riffle, then room: the rest of either half is
-    /// a run of 24 that starts in its first 24.
-    from: [u16; ROOM],
-    /// The merged cards, and room for a run of 24 after any of them.
-    out: [u16; 2 * CARDS],
-}
-
-impl Merge {
-    /// Places card `CARDS - K` if both halves still have cards (0 < L < K,
-    /// K = L + R): left when below(K) < L. With `CARDS - K` cards placed
-    /// and L = `rest_l` cards left in the left half of size `k`, the next
-    /// left card is `from[k - L]` and the next right card
-    /// `from[CARDS - K + L]`. Returns whether it placed one.
-    // L and k are passed apart from the decks, which live in memory, so
-    // that they stay in registers from card to card.
-    #[inline(always)]
-    fn step<const K: u64, I: Iterator<Item = Hex64>>(
-        &mut self,
-        k: usize,
-        rest_l: &mut usize,
-        draws: &mut Draws<'_, I>,
-    ) -> Result<bool, Error> {
-        // OK because K is a card count.
-        let k_cards = usize::try_from(K).unwrap_or(CARDS);
-        if rest_l.wrapping_sub(1) >= k_cards - 1 {
-            return Ok(false);
-        }
-        let placed = CARDS - k_cards;
-        let take_left = draws.below::<K>()? < *rest_l;
-        // Branch-free: the draw decides, so a branch would be mispredicted
-        // about every other card.
-        let next = if take_left {
-            k - *rest_l
-        } else {
-            placed + *rest_l
-        };
-        self.out[placed] = self.from[next & (ROOM - 1)];
-        *rest_l -= usize::from(take_left);
-        Ok(true)
-    }
-}
-
-/// One riffle: k = popcount of the draw's low 24 bits splits the deck; the
-/// halves merge from the top, left when below(L + R) < L.
-///
-/// # Errors
-///
-/// When the draws run out.
-#[inline(always)]
-pub fn riffle<I: Iterator<Item = Hex64>>(
-    deck: &mut [u16; CARDS],
-    draws: &mut Draws<'_, I>,
-) -> Result<(), Error> {
-    // The left half is deck[..k], the right half deck[k..].
-    let k = (draws.next()? & SPLIT_BITS).count_ones() as usize;
-    let mut merge = Merge {
-        from: [0; ROOM],
-        out: [0; 2 * CARDS],
-    };
-    // L, the cards left in the left half.
-    let mut rest_l = k;
-    merge.from[..CARDS].copy_from_slice(deck);
-    // While both halves have cards; with one card left, one half is empty.
-    let placed = 'merge: {
-        macro_rules! steps {
-            ($($k:literal)*) => {$(
-                if !merge.step::<$k, I>(k, &mut rest_l, draws)? {
-                    break 'merge CARDS - $k;
-                }
-            )*};
-        }
-        steps!(24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2);
-        CARDS - 1
-    };
-    // Then the rest of the half that still has cards: the right half's
-    // from position `placed` when the left is empty, else the left's.
-    let rest = if rest_l == 0 { placed } else { k - rest_l };
-    let run: [u16; CARDS] = run_at(&merge.from, rest);
-    // A copy of a fixed length, whatever `placed` is: no call to memcpy.
-    if let Some(tail) = merge.out.get_mut(placed..placed + CARDS) {
-        tail.copy_from_slice(&run);
-    }
-    *deck = run_at(&merge.out, 0);
-    Ok(())
 }
 
 /// The 24 positions from `at` (at most 24) of a doubled deck.
@@ -190,7 +101,7 @@ fn run_at(doubled: &[u16], at: usize) -> [u16; CARDS] {
 /// # Errors
 ///
 /// When the draws run out.
-#[inline(always)]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 pub fn cut<I: Iterator<Item = Hex64>>(
     deck: &mut [u16; CARDS],
     draws: &mut Draws<'_, I>,
@@ -292,6 +203,10 @@ mod tests {
     }
 
     #[test]
+    #[allow(
+        unused_qualifications,
+        reason = "each form by its module's name, whichever one the crate uses"
+    )]
     fn riffle_matches_the_method_as_written() {
         // Draws from SplitMix64, with splits of every size from 0 to 24 and
         // draws that below() rejects (u64::MAX for any k not a power of
@@ -310,15 +225,34 @@ mod tests {
             let start: [u16; CARDS] =
                 std::array::from_fn(|i| u16::try_from(i * 7 % CARDS).unwrap());
             let (expected, used) = riffle_as_written(&start, &draws);
-            let mut it = draws.iter().copied().map(Hex64);
-            let mut d = start;
-            riffle(&mut d, &mut Draws::new(&mut it)).unwrap();
-            assert_eq!(d, expected, "case {case}");
-            assert_eq!(draws.len() - it.count(), used, "case {case}");
+            for (form, riffle) in [
+                ("written out", written_out::riffle as Step),
+                ("looped", looped::riffle),
+            ] {
+                let mut it: Given = draws
+                    .iter()
+                    .copied()
+                    .map(Hex64)
+                    .collect::<Vec<_>>()
+                    .into_iter();
+                let mut d = start;
+                riffle(&mut d, &mut Draws::new(&mut it)).unwrap();
+                assert_eq!(d, expected, "{form}, case {case}");
+                assert_eq!(draws.len() - it.count(), used, "{form}, case {case}");
+            }
         }
     }
 
+    /// Given draws, as the tests of both forms take them.
+    type Given = std::vec::IntoIter<Hex64>;
+    /// A riffle or a Fisher-Yates shuffle, in either form.
+    type Step = fn(&mut [u16; CARDS], &mut Draws<'_, Given>) -> Result<(), Error>;
+
     #[test]
+    #[allow(
+        unused_qualifications,
+        reason = "each form by its module's name, whichever one the crate uses"
+    )]
     fn fisher_yates_matches_the_method_as_written() {
         let mut g = crate::SplitMix64::new(11);
         for case in 0..500 {
@@ -338,11 +272,21 @@ mod tests {
                 expected.swap(i, j);
             }
             let used = draws.len() - it.count();
-            let mut it = draws.iter().copied().map(Hex64);
-            let mut d = STARTING_POSITIONS;
-            fisher_yates(&mut d, &mut Draws::new(&mut it)).unwrap();
-            assert_eq!(d, expected, "case {case}");
-            assert_eq!(draws.len() - it.count(), used, "case {case}");
+            for (form, fisher_yates) in [
+                ("written out", written_out::fisher_yates as Step),
+                ("looped", looped::fisher_yates),
+            ] {
+                let mut it: Given = draws
+                    .iter()
+                    .copied()
+                    .map(Hex64)
+                    .collect::<Vec<_>>()
+                    .into_iter();
+                let mut d = STARTING_POSITIONS;
+                fisher_yates(&mut d, &mut Draws::new(&mut it)).unwrap();
+                assert_eq!(d, expected, "{form}, case {case}");
+                assert_eq!(draws.len() - it.count(), used, "{form}, case {case}");
+            }
         }
     }
 }
