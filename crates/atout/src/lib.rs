@@ -10,7 +10,7 @@ mod key;
 
 use std::borrow::Cow;
 
-use fairdeal_core::cards::{Card, identity_array};
+use fairdeal_core::cards::{Card, shuffled_into};
 use fairdeal_core::hash::{Sha256Counter, Sha256PairedCounter};
 use fairdeal_core::info::{
     BenchCase, Cli, Commitment, DealerSide, Draw, Forms, Hashed, Hints, History, Label, Period,
@@ -131,13 +131,9 @@ impl SingleDeal for AtoutV1 {
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
-        // Shuffled as an array of the deck's size, then copied: the swaps
-        // need no length read from the list.
-        let mut deck = identity_array::<{ STARTING_DECK.len() }>();
-        fisher_yates_rejection(&mut deck, draws)?;
-        positions.clear();
-        positions.extend_from_slice(&deck);
-        Ok(())
+        shuffled_into::<{ STARTING_DECK.len() }>(positions, |deck| {
+            fisher_yates_rejection(deck, draws)
+        })
     }
 
     fn deal(input: &Input, deck: &[Card], out: &mut Deal) {

@@ -10,7 +10,7 @@ mod state;
 
 use std::borrow::Cow;
 
-use fairdeal_core::cards::{Card, identity_array};
+use fairdeal_core::cards::{Card, shuffled_into};
 use fairdeal_core::info::{
     BenchCase, Cli, Commitment, DealerSide, Draw, Drawn, FieldSlips, Forms, Hashed, Hints, History,
     Label, Period, Player, SchemeInfo, SeatNames,
@@ -134,13 +134,9 @@ impl SingleDeal for Sfc32Lock {
         draws: &mut I,
         positions: &mut Vec<u16>,
     ) -> Result<(), Error> {
-        // Shuffled as an array of the deck's size, then copied: the swaps
-        // need no length read from the list.
-        let mut deck = identity_array::<{ STARTING_DECK.len() }>();
-        fisher_yates_mul_shift(&mut deck, draws)?;
-        positions.clear();
-        positions.extend_from_slice(&deck);
-        Ok(())
+        shuffled_into::<{ STARTING_DECK.len() }>(positions, |deck| {
+            fisher_yates_mul_shift(deck, draws)
+        })
     }
 
     fn deal(_: &Input, deck: &[Card], out: &mut EuchreDeal) {

@@ -178,10 +178,49 @@ pub const fn identity_array<const N: usize>() -> [u16; N] {
     positions
 }
 
+/// Shuffles the starting positions `0..N` as an array with `shuffle`, then
+/// writes them into `positions` (cleared first). For a deck whose size is
+/// known when compiling: the shuffle's swaps take no length from a list,
+/// and the positions are copied in once.
+///
+/// # Errors
+///
+/// As `shuffle`; `positions` is then left as it was.
+#[inline(always)]
+pub fn shuffled_into<const N: usize>(
+    positions: &mut Vec<u16>,
+    shuffle: impl FnOnce(&mut [u16; N]) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut deck = identity_array::<N>();
+    shuffle(&mut deck)?;
+    positions.clear();
+    positions.extend_from_slice(&deck);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::cards::{Rank, Suit};
+
+    #[test]
+    fn shuffled_into_writes_the_shuffled_array() {
+        let mut positions = vec![9, 9];
+        shuffled_into::<4>(&mut positions, |deck| {
+            deck.swap(0, 3);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(positions, [3, 1, 2, 0]);
+        let refused = shuffled_into::<4>(&mut positions, |_| {
+            Err(Error::new(
+                "randoms",
+                ErrorKind::StreamExhausted { given: 0 },
+            ))
+        });
+        assert!(refused.is_err());
+        assert_eq!(positions, [3, 1, 2, 0], "left as it was");
+    }
 
     #[test]
     fn the_identity_array_is_the_identity() {

@@ -9,5 +9,5 @@ pub mod decks;
 mod written;
 
 pub use card::{Card, RANKS, Rank, SUITS, Suit, codes};
-pub use deck::{Deck, identity, identity_array, identity_into};
+pub use deck::{Deck, identity, identity_array, identity_into, shuffled_into};
 pub use written::{WRITTEN, read_cards};

@@ -4,6 +4,7 @@
 //! allocates per draw.
 
 use fairdeal_core::Error;
+use fairdeal_core::cards::identity_array;
 use fairdeal_core::shuffle::next_draw;
 use fairdeal_core::stream::Hex64;
 
@@ -26,15 +27,7 @@ pub use written_out::{fisher_yates, riffle};
 /// Cards in a euchre deck.
 pub const CARDS: usize = 24;
 /// The starting positions 0..23, which a shuffle permutes.
-pub const STARTING_POSITIONS: [u16; CARDS] = {
-    let mut deck = [0u16; CARDS];
-    let mut p = 0u16;
-    while (p as usize) < CARDS {
-        deck[p as usize] = p;
-        p += 1;
-    }
-    deck
-};
+pub const STARTING_POSITIONS: [u16; CARDS] = identity_array::<CARDS>();
 /// Riffles of the kitchen-table shuffle.
 pub const RIFFLES: usize = 3;
 /// A merge's positions are masked to this power of two (above 2 * CARDS),
@@ -225,21 +218,16 @@ mod tests {
             let start: [u16; CARDS] =
                 std::array::from_fn(|i| u16::try_from(i * 7 % CARDS).unwrap());
             let (expected, used) = riffle_as_written(&start, &draws);
-            for (form, riffle) in [
-                ("written out", written_out::riffle as Step),
-                ("looped", looped::riffle),
-            ] {
-                let mut it: Given = draws
-                    .iter()
-                    .copied()
-                    .map(Hex64)
-                    .collect::<Vec<_>>()
-                    .into_iter();
-                let mut d = start;
-                riffle(&mut d, &mut Draws::new(&mut it)).unwrap();
-                assert_eq!(d, expected, "{form}, case {case}");
-                assert_eq!(draws.len() - it.count(), used, "{form}, case {case}");
-            }
+            both_forms_give(
+                [
+                    ("written out", written_out::riffle),
+                    ("looped", looped::riffle),
+                ],
+                start,
+                &draws,
+                (expected, used),
+                case,
+            );
         }
     }
 
@@ -247,6 +235,29 @@ mod tests {
     type Given = std::vec::IntoIter<Hex64>;
     /// A riffle or a Fisher-Yates shuffle, in either form.
     type Step = fn(&mut [u16; CARDS], &mut Draws<'_, Given>) -> Result<(), Error>;
+
+    /// Runs each form of a step on `start` with `draws`: each must give the
+    /// deck and use the number of draws of `expected`.
+    fn both_forms_give(
+        forms: [(&str, Step); 2],
+        start: [u16; CARDS],
+        draws: &[u64],
+        expected: ([u16; CARDS], usize),
+        case: usize,
+    ) {
+        for (form, step) in forms {
+            let mut it: Given = draws
+                .iter()
+                .copied()
+                .map(Hex64)
+                .collect::<Vec<_>>()
+                .into_iter();
+            let mut d = start;
+            step(&mut d, &mut Draws::new(&mut it)).unwrap();
+            assert_eq!(d, expected.0, "{form}, case {case}");
+            assert_eq!(draws.len() - it.count(), expected.1, "{form}, case {case}");
+        }
+    }
 
     #[test]
     #[allow(
@@ -272,21 +283,16 @@ mod tests {
                 expected.swap(i, j);
             }
             let used = draws.len() - it.count();
-            for (form, fisher_yates) in [
-                ("written out", written_out::fisher_yates as Step),
-                ("looped", looped::fisher_yates),
-            ] {
-                let mut it: Given = draws
-                    .iter()
-                    .copied()
-                    .map(Hex64)
-                    .collect::<Vec<_>>()
-                    .into_iter();
-                let mut d = STARTING_POSITIONS;
-                fisher_yates(&mut d, &mut Draws::new(&mut it)).unwrap();
-                assert_eq!(d, expected, "{form}, case {case}");
-                assert_eq!(draws.len() - it.count(), used, "{form}, case {case}");
-            }
+            both_forms_give(
+                [
+                    ("written out", written_out::fisher_yates),
+                    ("looped", looped::fisher_yates),
+                ],
+                STARTING_POSITIONS,
+                &draws,
+                (expected, used),
+                case,
+            );
         }
     }
 }
