@@ -208,13 +208,7 @@ mod tests {
         for case in 0..2000 {
             let split = (1u64 << (case % 25)) - 1;
             let mut draws: Vec<u64> = vec![split];
-            for i in 0..40 {
-                draws.push(if (case + i) % 17 == 0 {
-                    u64::MAX
-                } else {
-                    g.next_u64()
-                });
-            }
+            draws.extend(with_rejections(&mut g, case, 17));
             let start: [u16; CARDS] =
                 std::array::from_fn(|i| u16::try_from(i * 7 % CARDS).unwrap());
             let (expected, used) = riffle_as_written(&start, &draws);
@@ -229,6 +223,21 @@ mod tests {
                 case,
             );
         }
+    }
+
+    /// 40 draws from `g` for test case `case`, with u64::MAX (which below()
+    /// rejects for any k not a power of two) in place of every one whose
+    /// index plus `case` is a multiple of `every`.
+    fn with_rejections(g: &mut crate::SplitMix64, case: usize, every: usize) -> Vec<u64> {
+        (0..40)
+            .map(|i| {
+                if (case + i) % every == 0 {
+                    u64::MAX
+                } else {
+                    g.next_u64()
+                }
+            })
+            .collect()
     }
 
     /// Given draws, as the tests of both forms take them.
@@ -267,15 +276,7 @@ mod tests {
     fn fisher_yates_matches_the_method_as_written() {
         let mut g = crate::SplitMix64::new(11);
         for case in 0..500 {
-            let draws: Vec<u64> = (0..40)
-                .map(|i| {
-                    if (case + i) % 13 == 0 {
-                        u64::MAX
-                    } else {
-                        g.next_u64()
-                    }
-                })
-                .collect();
+            let draws = with_rejections(&mut g, case, 13);
             let mut it = draws.iter().copied();
             let mut expected = STARTING_POSITIONS;
             for i in (1..CARDS).rev() {
